@@ -1,0 +1,83 @@
+import type { Context } from 'hono'
+import { HTTPException } from 'hono/http-exception'
+import apiMessages from '../../../locales/ru/api.json' with { type: 'json' }
+
+export type MessageCode = keyof typeof apiMessages
+export type ErrorStatus =
+  | 400
+  | 401
+  | 402
+  | 403
+  | 404
+  | 405
+  | 408
+  | 409
+  | 410
+  | 413
+  | 415
+  | 422
+  | 429
+  | 502
+  | 503
+
+/** The one error body of the API: `detail` is the message a client shows, `code` a stable key. */
+export interface ErrorBody {
+  detail: string
+  code: string
+  fields?: Record<string, string[]>
+}
+
+/** Russian message for an API error code, with `{name}` placeholders filled. */
+export function message(code: MessageCode, params: Record<string, string | number> = {}): string {
+  return apiMessages[code].replace(/\{(\w+)\}/g, (_, k: string) => String(params[k] ?? `{${k}}`))
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: ErrorStatus,
+    readonly code: string,
+    detail: string,
+    readonly fields?: Record<string, string[]>,
+  ) {
+    super(detail)
+  }
+
+  get body(): ErrorBody {
+    return { detail: this.message, code: this.code, ...(this.fields ? { fields: this.fields } : {}) }
+  }
+}
+
+/** Throws-ready error with a catalogued Russian message. */
+export function fail(
+  status: ErrorStatus,
+  code: MessageCode,
+  params?: Record<string, string | number>,
+): ApiError {
+  return new ApiError(status, code, message(code, params))
+}
+
+/** Field error: the message names what is wrong, `fields` says where. */
+export function fieldError(
+  field: string,
+  code: MessageCode,
+  params?: Record<string, string | number>,
+): ApiError {
+  const detail = message(code, params)
+  return new ApiError(400, code, detail, { [field]: [detail] })
+}
+
+export function errorResponse(c: Context, err: unknown): Response {
+  if (err instanceof ApiError) return c.json(err.body, err.status)
+  if (err instanceof HTTPException) {
+    const status = err.status
+    if (status === 400) return c.json({ detail: message('malformed_body'), code: 'malformed_body' }, 400)
+    if (status === 413) return c.json({ detail: message('body_too_large'), code: 'body_too_large' }, 413)
+    if (status === 401)
+      return c.json({ detail: message('not_authenticated'), code: 'not_authenticated' }, 401)
+    return c.json({ detail: err.message || message('bad_request'), code: 'http_error' }, status)
+  }
+  if (err instanceof SyntaxError)
+    return c.json({ detail: message('malformed_body'), code: 'malformed_body' }, 400)
+  console.error('[api] unhandled error', err)
+  return c.json({ detail: message('internal_error'), code: 'internal_error' }, 500)
+}

@@ -1,0 +1,3 @@
+import type { ApiApp } from '../context'
+
+export function registerCatalogue(_app: ApiApp) {}

@@ -1,0 +1,28 @@
+import { Link } from '@remix-run/react'
+import { useT } from '#app/i18n/i18n-context'
+
+export function SiteFooter() {
+  const t = useT()
+  return (
+    <footer className="site-footer">
+      <nav aria-label={t('nav.footer_links')}>
+        <ul>
+          <li>
+            <Link to="/info">{t('nav.info')}</Link>
+          </li>
+          <li>
+            <Link to="/info/contacts">{t('nav.contacts')}</Link>
+          </li>
+          <li>
+            <Link to="/info/privacy-policy">{t('nav.privacy_policy')}</Link>
+          </li>
+          <li>
+            <Link to="/info/user-agreement">{t('nav.user_agreement')}</Link>
+          </li>
+        </ul>
+      </nav>
+      <p>{t('footer.tagline')}</p>
+      <p>{t('footer.copyright', { year: new Date().getFullYear() })}</p>
+    </footer>
+  )
+}

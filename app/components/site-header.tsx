@@ -1,0 +1,25 @@
+import { Link, NavLink } from '@remix-run/react'
+import { useT } from '#app/i18n/i18n-context'
+
+export function SiteHeader() {
+  const t = useT()
+  return (
+    <header className="site-header">
+      <a className="skip-link" href="#main">
+        {t('nav.skip_to_content')}
+      </a>
+      <div className="site-header__inner">
+        <Link to="/" className="logo" aria-label={t('meta.product_name')}>
+          <img src="/images/logo.svg" alt="" width="32" height="32" />
+          <span>{t('meta.product_name')}</span>
+        </Link>
+        <nav aria-label={t('nav.main_menu')} className="site-nav">
+          <NavLink to="/" end>
+            {t('nav.catalogue')}
+          </NavLink>
+          <NavLink to="/gifts">{t('nav.gifts')}</NavLink>
+        </nav>
+      </div>
+    </header>
+  )
+}

@@ -1,0 +1,10 @@
+import '@remix-run/node'
+
+declare module '@remix-run/node' {
+  interface AppLoadContext {
+    /** How the storefront reaches the shop API: in-process or over HTTP (API_URL). */
+    api: { baseUrl: string; fetch: (req: Request) => Promise<Response> }
+    /** Address of the shopper, for the API's per-address rate limits. */
+    clientAddress: string
+  }
+}

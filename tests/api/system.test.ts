@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApi, type TestApi } from '#tests/helpers/test-api'
+
+let api: TestApi
+beforeAll(async () => {
+  api = await createTestApi()
+})
+afterAll(() => api.close())
+
+describe('API skeleton', () => {
+  it('answers the health check with the database reachable', async () => {
+    const r = await api.call('GET', '/api/health/')
+    expect(r.status).toBe(200)
+    expect(r.body).toEqual({ status: 'ok' })
+  })
+
+  it('answers an unknown /api path with a JSON 404 naming the path', async () => {
+    const r = await api.call<{ detail: string; code: string }>('GET', '/api/no/such/thing/')
+    expect(r.status).toBe(404)
+    expect(r.body.code).toBe('not_found')
+    expect(r.body.detail).toContain('/api/no/such/thing/')
+  })
+
+  it('serves the OpenAPI 3.1 document as JSON by default and as YAML on request', async () => {
+    const json = await api.call<{ openapi: string; paths: Record<string, unknown> }>(
+      'GET',
+      '/api/docs/schema/',
+    )
+    expect(json.status).toBe(200)
+    expect(json.body.openapi).toBe('3.1.0')
+    for (const p of Object.keys(json.body.paths)) {
+      expect(p.startsWith('/api/')).toBe(true)
+      expect(p.endsWith('/')).toBe(true)
+    }
+    const yaml = await api.call<string>('GET', '/api/docs/schema/?format=yaml&lang=en')
+    expect(yaml.status).toBe(200)
+    expect(yaml.headers.get('content-type')).toContain('yaml')
+    expect(yaml.body).toContain('openapi: 3.1.0')
+    expect(yaml.body).toContain('Game top-up shop API')
+  })
+
+  it('refuses an unknown schema format or language with a 400', async () => {
+    expect((await api.call('GET', '/api/docs/schema/?format=xml')).status).toBe(400)
+    expect((await api.call('GET', '/api/docs/schema/?lang=de')).status).toBe(400)
+  })
+})

@@ -1,0 +1,64 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { createApi } from '#api/app'
+import type { ApiDeps } from '#api/context'
+import type { Database } from '#api/db/client'
+import { seedDemoData } from '#api/db/seed-data'
+import { type ApiConfig, loadApiConfig } from '#api/env'
+import { openTestDatabase } from './test-db'
+
+export interface TestApi {
+  app: ReturnType<typeof createApi>
+  database: Database
+  db: Database['db']
+  config: ApiConfig
+  /** JSON request against the real app; returns status, parsed body and headers. */
+  call<T = unknown>(
+    method: string,
+    url: string,
+    opts?: { body?: unknown; token?: string; headers?: Record<string, string> },
+  ): Promise<{ status: number; body: T; headers: Headers }>
+  close(): Promise<void>
+}
+
+/**
+ * A real API over a fresh database (seeded unless told otherwise). `env` adds environment
+ * variables (provider endpoints of local fakes, limits); `fetch` replaces outbound HTTP.
+ */
+export async function createTestApi(
+  opts: { seed?: boolean; env?: Record<string, string>; fetch?: typeof fetch } = {},
+): Promise<TestApi> {
+  const database = await openTestDatabase()
+  if (opts.seed !== false) await seedDemoData(database.db)
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-test-'))
+  const config = loadApiConfig(
+    { NODE_ENV: 'test', JWT_SECRET: 'test-secret-test-secret-test-secret!', ...opts.env },
+    { dataDir, port: 3000 },
+  )
+  const deps: ApiDeps = { db: database.db, config, fetch: opts.fetch ?? globalThis.fetch }
+  const app = createApi(deps)
+  return {
+    app,
+    database,
+    db: database.db,
+    config,
+    async call(method, url, o = {}) {
+      const headers: Record<string, string> = { ...o.headers }
+      if (o.body !== undefined && !headers['content-type']) headers['content-type'] = 'application/json'
+      if (o.token) headers.authorization = `Bearer ${o.token}`
+      const res = await app.request(url, {
+        method,
+        headers,
+        body: o.body === undefined ? undefined : typeof o.body === 'string' ? o.body : JSON.stringify(o.body),
+      })
+      const text = await res.text()
+      let body: unknown = text
+      try {
+        body = text ? JSON.parse(text) : null
+      } catch {}
+      return { status: res.status, body: body as never, headers: res.headers }
+    },
+    close: () => database.close(),
+  }
+}

@@ -1,0 +1,35 @@
+import { fileURLToPath } from 'node:url'
+import { vitePlugin as remix } from '@remix-run/dev'
+import { defineConfig } from 'vite'
+
+declare module '@remix-run/node' {
+  interface Future {
+    v3_singleFetch: true
+  }
+}
+
+const dir = (p: string) => fileURLToPath(new URL(p, import.meta.url))
+
+export default defineConfig({
+  resolve: {
+    alias: {
+      '#app': dir('./app'),
+      '#api': dir('./api/src'),
+      '#openapi': dir('./openapi'),
+    },
+  },
+  plugins: [
+    remix({
+      future: {
+        v3_fetcherPersist: true,
+        v3_relativeSplatPath: true,
+        v3_throwAbortReason: true,
+        v3_singleFetch: true,
+        v3_lazyRouteDiscovery: true,
+        v3_routeConfig: true,
+      },
+    }),
+  ],
+  build: { target: 'es2020', assetsInlineLimit: 0 },
+  server: { port: 3000 },
+})

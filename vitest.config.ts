@@ -1,0 +1,37 @@
+import { fileURLToPath } from 'node:url'
+import { defineConfig } from 'vitest/config'
+
+const dir = (p: string) => fileURLToPath(new URL(p, import.meta.url))
+
+// API tests run once on embedded PGlite and, when TEST_DATABASE_URL is set, again on PostgreSQL.
+const apiProjects = [
+  { name: 'api-pglite', env: { TEST_DB: 'pglite' } },
+  ...(process.env.TEST_DATABASE_URL ? [{ name: 'api-postgres', env: { TEST_DB: 'postgres' } }] : []),
+]
+
+export default defineConfig({
+  resolve: {
+    alias: {
+      '#app': dir('./app'),
+      '#api': dir('./api/src'),
+      '#tests': dir('./tests'),
+      '#openapi': dir('./openapi'),
+    },
+  },
+  test: {
+    pool: 'forks',
+    maxWorkers: 2,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}', 'app/**/*.test.{ts,tsx}'] },
+      },
+      ...apiProjects.map((p) => ({
+        extends: true,
+        test: { name: p.name, include: ['tests/api/**/*.test.ts'], env: p.env },
+      })),
+    ],
+  },
+})
