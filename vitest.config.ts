@@ -29,7 +29,7 @@ export default defineConfig({
         test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}', 'app/**/*.test.{ts,tsx}'] },
       },
       ...apiProjects.map((p) => ({
-        extends: true,
+        extends: true as const,
         test: { name: p.name, include: ['tests/api/**/*.test.ts'], env: p.env },
       })),
     ],
