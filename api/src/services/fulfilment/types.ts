@@ -1,0 +1,17 @@
+import type { ApiDeps } from '../../context'
+import type { Tx } from '../../db/client'
+import type { OrderKind, orders } from '../../db/schema'
+
+export type OrderRow = typeof orders.$inferSelect
+
+/** What a supplier did with a paid order. */
+export type DeliveryResult =
+  | { outcome: 'done' } // delivered now (codes taken from inventory, top-up confirmed)
+  | { outcome: 'sent'; supplierOrderId?: string } // accepted by the supplier, completion follows
+  | { outcome: 'failed'; reason: string } // nothing delivered; the order ends failed with this reason
+
+/** Delivers paid orders of some kinds. Runs inside the transaction that moves the order to sending. */
+export interface Fulfiller {
+  kinds: readonly OrderKind[]
+  deliver(tx: Tx, order: OrderRow, deps: ApiDeps): Promise<DeliveryResult>
+}
