@@ -1,3 +1,99 @@
+import { createRoute, z } from '@hono/zod-openapi'
 import type { ApiApp } from '../context'
+import { fail } from '../lib/errors'
+import { DEFAULT_LIMIT, limitOffsetPage, limitOffsetQuery, pageSchema } from '../lib/pagination'
+import { errorResponses, IdParam, jsonContent } from '../lib/schemas'
+import { getGame, getProduct, listGames, listProducts } from '../services/catalogue/queries'
+import { GameSchema, ProductSchema } from '../services/catalogue/schemas'
 
-export function registerCatalogue(_app: ApiApp) {}
+const text = (name: string) =>
+  z
+    .string()
+    .trim()
+    .max(100, `${name}: не длиннее 100 символов`)
+    .optional()
+    .openapi({ param: { name, in: 'query' } })
+
+const listGamesRoute = createRoute({
+  method: 'get',
+  path: '/api/games/',
+  tags: ['catalogue'],
+  summary: 'Active games with their active products, paged by limit/offset',
+  description:
+    '`search` matches the title or detail title, `title__icontains` the title only (both case-insensitive).',
+  request: {
+    query: limitOffsetQuery.extend({ search: text('search'), title__icontains: text('title__icontains') }),
+  },
+  responses: { 200: jsonContent(pageSchema(GameSchema).openapi('GamePage')), ...errorResponses(400) },
+})
+
+const getGameRoute = createRoute({
+  method: 'get',
+  path: '/api/games/{id}/',
+  tags: ['catalogue'],
+  summary: 'One active game with its active products (and servers for a SupplyGame)',
+  request: { params: IdParam },
+  responses: { 200: jsonContent(GameSchema), ...errorResponses(400, 404) },
+})
+
+const listProductsRoute = createRoute({
+  method: 'get',
+  path: '/api/products/',
+  tags: ['catalogue'],
+  summary: 'Active products of active games, paged by limit/offset',
+  request: {
+    query: limitOffsetQuery.extend({
+      game: z
+        .string()
+        .regex(/^\d{1,9}$/, 'game: ожидается число')
+        .transform(Number)
+        .optional()
+        .openapi({ param: { name: 'game', in: 'query' }, type: 'integer', description: 'Only this game' }),
+    }),
+  },
+  responses: { 200: jsonContent(pageSchema(ProductSchema).openapi('ProductPage')), ...errorResponses(400) },
+})
+
+const getProductRoute = createRoute({
+  method: 'get',
+  path: '/api/products/{id}/',
+  tags: ['catalogue'],
+  summary: 'One active product of an active game',
+  request: { params: IdParam },
+  responses: { 200: jsonContent(ProductSchema), ...errorResponses(400, 404) },
+})
+
+export function registerCatalogue(app: ApiApp) {
+  app.openapi(listGamesRoute, async (c) => {
+    const q = c.req.valid('query')
+    const limit = q.limit ?? DEFAULT_LIMIT
+    const offset = q.offset ?? 0
+    const { count, results } = await listGames(c.var.deps.db, {
+      limit,
+      offset,
+      search: q.search || undefined,
+      titleContains: q.title__icontains || undefined,
+    })
+    return c.json(limitOffsetPage(c.req.url, count, limit, offset, results), 200)
+  })
+
+  app.openapi(getGameRoute, async (c) => {
+    const game = await getGame(c.var.deps.db, c.req.valid('param').id)
+    if (!game) throw fail(404, 'game_not_found')
+    return c.json(game, 200)
+  })
+
+  app.openapi(listProductsRoute, async (c) => {
+    const q = c.req.valid('query')
+    const limit = q.limit ?? DEFAULT_LIMIT
+    const offset = q.offset ?? 0
+    const { count, results } = await listProducts(c.var.deps.db, { limit, offset, gameId: q.game })
+    return c.json(limitOffsetPage(c.req.url, count, limit, offset, results), 200)
+  })
+
+  app.openapi(getProductRoute, async (c) => {
+    const product = await getProduct(c.var.deps.db, c.req.valid('param').id)
+    if (!product) throw fail(404, 'product_not_found')
+    return c.json(product, 200)
+  })
+}

@@ -1,0 +1,87 @@
+import { z } from '@hono/zod-openapi'
+import { MoneySchema } from '../../lib/schemas'
+
+// Wire shapes of the catalogue (§3). Every variant carries its `resourcetype` discriminator.
+
+const productBase = {
+  id: z.number().int(),
+  game: z.number().int().openapi({ description: 'Id of the game the product belongs to' }),
+  title: z.string(),
+  price: MoneySchema,
+  picture: z.string(),
+  min_quantity: z.number().int(),
+  max_quantity: z.number().int(),
+  is_active: z.boolean(),
+  discount_price: MoneySchema.nullable().openapi({ description: 'Discounted unit price; null when none' }),
+  discount_percent: z.number().int(),
+}
+
+export const PUBGProductSchema = z
+  .object({ resourcetype: z.literal('PUBGProduct'), ...productBase, amount_uc: z.number().int() })
+  .openapi('PUBGProduct')
+export const StandoffProductSchema = z
+  .object({ resourcetype: z.literal('StandoffProduct'), ...productBase, gold: z.number().int() })
+  .openapi('StandoffProduct')
+export const SteamProductSchema = z
+  .object({ resourcetype: z.literal('SteamProduct'), ...productBase })
+  .openapi('SteamProduct')
+export const SupplyProductSchema = z
+  .object({ resourcetype: z.literal('SupplyProduct'), ...productBase })
+  .openapi('SupplyProduct')
+
+export const ProductSchema = z
+  .discriminatedUnion('resourcetype', [
+    PUBGProductSchema,
+    StandoffProductSchema,
+    SteamProductSchema,
+    SupplyProductSchema,
+  ])
+  .openapi('Product')
+
+export const SupplyServerSchema = z.object({ id: z.number().int(), name: z.string() }).openapi('SupplyServer')
+
+const gameBase = {
+  id: z.number().int(),
+  title: z.string(),
+  detail_title: z.string(),
+  detail_description: z.string(),
+  logo: z.string(),
+  created: z.string().openapi({ format: 'date-time' }),
+  is_auth_required: z.boolean(),
+  discount_percent: z.number().int(),
+  is_active: z.boolean(),
+  product_preview_name: z.string(),
+  product_preview_icon: z.string(),
+  tags: z.array(z.string()),
+}
+
+export const PUBGGameSchema = z
+  .object({ resourcetype: z.literal('PUBGGame'), ...gameBase, products: z.array(PUBGProductSchema) })
+  .openapi('PUBGGame')
+export const StandoffGameSchema = z
+  .object({
+    resourcetype: z.literal('StandoffGame'),
+    ...gameBase,
+    products: z.array(StandoffProductSchema),
+  })
+  .openapi('StandoffGame')
+export const SteamGameSchema = z
+  .object({ resourcetype: z.literal('Steam'), ...gameBase, products: z.array(SteamProductSchema) })
+  .openapi('SteamGame')
+export const SupplyGameSchema = z
+  .object({
+    resourcetype: z.literal('SupplyGame'),
+    ...gameBase,
+    products: z.array(SupplyProductSchema),
+    servers: z.array(SupplyServerSchema),
+    is_server_needed: z.boolean(),
+    is_server_enum: z.boolean(),
+  })
+  .openapi('SupplyGame')
+
+export const GameSchema = z
+  .discriminatedUnion('resourcetype', [PUBGGameSchema, StandoffGameSchema, SteamGameSchema, SupplyGameSchema])
+  .openapi('Game')
+
+export type ProductOut = z.infer<typeof ProductSchema>
+export type GameOut = z.infer<typeof GameSchema>

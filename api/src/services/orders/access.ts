@@ -1,0 +1,36 @@
+import { eq } from 'drizzle-orm'
+import type { Context } from 'hono'
+import type { AppEnv } from '../../context'
+import type { Db, Tx } from '../../db/client'
+import { orders } from '../../db/schema'
+import { fail } from '../../lib/errors'
+
+export type OrderRow = typeof orders.$inferSelect
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+export const isUuid = (id: string) => UUID_RE.test(id)
+
+/**
+ * The one access rule for every order endpoint. An order placed by a signed-in user is visible
+ * only to that user; anyone else gets the same 404 as for a missing order, so the answer never
+ * reveals that the id exists. A guest order is reachable by anyone holding its (unguessable) id.
+ * A malformed id is a 400. `lock` takes a row lock (inside a transaction) for read-modify-write.
+ */
+export async function loadOrderForCaller(
+  c: Context<AppEnv>,
+  id: string,
+  opts: { db?: Db | Tx; lock?: boolean } = {},
+): Promise<OrderRow> {
+  if (!isUuid(id)) throw fail(400, 'order_id_invalid')
+  const db = opts.db ?? c.var.deps.db
+  const q = db.select().from(orders).where(eq(orders.id, id.toLowerCase()))
+  const [order] = opts.lock ? await q.for('update') : await q
+  if (!order || !canSee(order, c.var.userId)) throw fail(404, 'order_not_found')
+  return order
+}
+
+/** Whether a caller (user id, or null for a guest) may see and change an order. */
+export function canSee(order: Pick<OrderRow, 'userId'>, callerId: number | null): boolean {
+  return order.userId === null || order.userId === callerId
+}
