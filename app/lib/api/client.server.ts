@@ -1,41 +1,122 @@
+// The storefront's typed client for the shop API; the only importer of openapi-fetch.
+//
+// Use it in a loader or action:
+//
+//   const api = apiFor(request, context)
+//   const game = await must(api.client.GET('/api/games/{id}/', { params: { path: { id } } }))
+//   return data({ game, notifications: api.notifications }, { headers: api.headers })
+//
+// - `api.headers` holds Set-Cookie headers (refreshed tokens, or the expired tokens and the
+//   `cart_clear` signal of a logout). Return them on the response, also on redirects and thrown
+//   responses, or the browser keeps stale tokens.
+// - `api.notifications` collects messages for the toast area, `{type: 'error', text}`: today the
+//   detail of a `no_access` answer (§8). Loaders forward them to the page.
+// - `must()` unwraps a result or throws ApiResponseError(status, text) with the §8 error text.
+//   A timeout arrives as status 408 and a network failure as 503, like any API error.
+// - A call with a required path or body parameter that is null/undefined rejects with
+//   RequiredParameterError before anything is sent (§5).
+// - Unknown `resourcetype` or payment scenario types: see ./resourcetypes.
+// The wire behaviours (bearer, refresh, retries, timeout) live in ./transport.server.
 import type { AppLoadContext } from '@remix-run/node'
 import createClient, { type Client } from 'openapi-fetch'
+import { storefrontEnv } from '#app/env.server'
+import { DEFAULT_LOCALE, messagesFor } from '#app/i18n/i18n.server'
+import { createT } from '#app/i18n/translate'
+import { readTokens } from '#app/lib/session.server'
 import type { paths } from '#openapi/schema'
+import { errorText } from './error-text'
+import { assertRequiredParams, type CallInit, contractRequiresBody } from './required-params'
+import { type ApiNotification, SessionTransport } from './transport.server'
 
-export type ShopClient = Client<paths>
+export { errorText } from './error-text'
+export { RequiredParameterError } from './required-params'
+export type { ApiNotification } from './transport.server'
 
-/** One request's view of the shop API: the typed client and the cookies the response must carry. */
-export interface ApiSession {
-  client: ShopClient
+export type ShopClient<P extends {} = paths> = Client<P>
+
+/** One storefront request's view of the shop API. */
+export interface ApiSession<P extends {} = paths> {
+  client: ShopClient<P>
   /** Set-Cookie headers for the storefront's response (refreshed or cleared tokens). */
   headers: Headers
+  /** Toasts to show, e.g. the detail of a `no_access` answer. */
+  notifications: ApiNotification[]
+  /** Whether the session holds an access token now (after any refresh or logout). */
+  readonly signedIn: boolean
+  /** After sign-in: use these tokens for later calls and store them in cookies. */
+  signIn(tokens: { access: string; refresh: string }): void
+  /** Logout (§4): forget the tokens, expire both cookies, clear the stored cart. */
+  logout(): void
 }
 
-const ACCESS_COOKIE = 'access'
+export interface ApiOptions {
+  /** Per attempt; default API_TIMEOUT_MS (30 000 ms). */
+  timeoutMs?: number
+  /** Waits before retrying a GET answered 503; default [1000, 2000]. */
+  retryDelays?: readonly number[]
+  sleep?: (ms: number) => Promise<void>
+  /** Token refreshes allowed in one session; default 5. */
+  maxRefreshes?: number
+  /** Which operations need a body; default: the committed contract. */
+  bodyRequired?: (method: string, path: string) => boolean
+}
 
-function readCookie(request: Request, name: string): string | undefined {
-  const header = request.headers.get('cookie') ?? ''
-  for (const part of header.split(/;\s*/)) {
-    const eq = part.indexOf('=')
-    if (eq > 0 && part.slice(0, eq) === name) return decodeURIComponent(part.slice(eq + 1))
+const METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE'] as const
+type Method = (typeof METHODS)[number]
+type Call = (url: string, init?: CallInit) => Promise<unknown>
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+
+/** The typed API client for one storefront request, against any paths type (tests use their own). */
+export function createApiSession<P extends {}>(
+  request: Request,
+  context: AppLoadContext,
+  options: ApiOptions = {},
+): ApiSession<P> {
+  const transport = new SessionTransport(
+    request,
+    readTokens(request),
+    { baseUrl: context.api.baseUrl, fetch: context.api.fetch, clientAddress: context.clientAddress },
+    {
+      timeoutMs: options.timeoutMs ?? storefrontEnv.API_TIMEOUT_MS,
+      retryDelays: options.retryDelays ?? [1000, 2000],
+      sleep: options.sleep ?? wait,
+      maxRefreshes: options.maxRefreshes ?? 5,
+    },
+  )
+  const raw = createClient<P>({ baseUrl: context.api.baseUrl, fetch: transport.fetch })
+  const bodyRequired = options.bodyRequired ?? contractRequiresBody
+  const calls = raw as unknown as Record<Method, Call>
+  const guarded: Record<string, unknown> = { ...raw }
+  for (const method of METHODS) {
+    guarded[method] = async (url: string, init?: CallInit) => {
+      assertRequiredParams(method, url, init, bodyRequired)
+      return calls[method](url, init)
+    }
   }
-  return undefined
+  guarded.request = async (method: string, url: string, init?: CallInit) => {
+    const upper = method.toUpperCase() as Method
+    assertRequiredParams(upper, url, init, bodyRequired)
+    return calls[upper](url, init)
+  }
+  return {
+    client: guarded as unknown as ShopClient<P>,
+    headers: transport.headers,
+    notifications: transport.notifications,
+    get signedIn() {
+      return transport.access !== null
+    },
+    signIn: (tokens) => transport.signIn(tokens),
+    logout: () => transport.logout(),
+  }
 }
 
 /** The typed API client for one storefront request (bearer from the `access` cookie). */
-export function apiFor(request: Request, context: AppLoadContext): ApiSession {
-  const headers = new Headers()
-  const access = readCookie(request, ACCESS_COOKIE)
-  const client = createClient<paths>({
-    baseUrl: context.api.baseUrl,
-    fetch: async (req: Request) => {
-      if (access) req.headers.set('authorization', `Bearer ${access}`)
-      req.headers.set('x-shop-client-ip', context.clientAddress)
-      return context.api.fetch(req)
-    },
-  })
-  return { client, headers }
+export function apiFor(request: Request, context: AppLoadContext, options?: ApiOptions): ApiSession {
+  return createApiSession<paths>(request, context, options)
 }
+
+const t = createT(messagesFor(DEFAULT_LOCALE), DEFAULT_LOCALE)
 
 /** An API answer that was not 2xx: the status and the text a shopper should see. */
 export class ApiResponseError extends Error {
@@ -45,36 +126,24 @@ export class ApiResponseError extends Error {
     readonly body: unknown,
   ) {
     super(message)
+    this.name = 'ApiResponseError'
+  }
+
+  /** The API's stable error code, when the body has one (`request_timeout` etc. for client ones). */
+  get code(): string | null {
+    const code = (this.body as { code?: unknown } | null)?.code
+    return typeof code === 'string' ? code : null
   }
 }
 
-/** The error-text rule (§8): first string in the body, `detail` when the object has `code`. */
-export function errorText(body: unknown): string | null {
-  if (typeof body === 'string') return body || null
-  if (Array.isArray(body)) {
-    for (const v of body) {
-      const t = errorText(v)
-      if (t) return t
-    }
-    return null
-  }
-  if (body && typeof body === 'object') {
-    const o = body as Record<string, unknown>
-    if ('code' in o && typeof o.detail === 'string') return o.detail
-    for (const v of Object.values(o)) {
-      const t = errorText(v)
-      if (t) return t
-    }
-  }
-  return null
-}
-
-/** Unwraps an openapi-fetch result: the data, or an ApiResponseError. */
+/** Unwraps an openapi-fetch result: the data, or an ApiResponseError with the §8 error text. */
 export async function must<T>(
   result: Promise<{ data?: T; error?: unknown; response: Response }>,
-  fallbackMessage = 'Произошла ошибка. Попробуйте ещё раз',
+  fallbackMessage = t('errors.generic_error'),
 ): Promise<T> {
   const { data, error, response } = await result
-  if (response.ok && data !== undefined) return data
-  throw new ApiResponseError(response.status, errorText(error) ?? fallbackMessage, error)
+  if (response.ok) return data as T
+  // only a JSON body carries text for people (not a proxy's HTML error page)
+  const json = /[/+]json\b/i.test(response.headers.get('content-type') ?? '')
+  throw new ApiResponseError(response.status, (json ? errorText(error) : null) ?? fallbackMessage, error)
 }
