@@ -25,11 +25,11 @@ import { createT } from '#app/i18n/translate'
 import { readTokens } from '#app/lib/session.server'
 import type { paths } from '#openapi/schema'
 import { errorText } from './error-text'
-import { assertRequiredParams, type CallInit, contractRequiresBody } from './required-params'
+import { assertRequiredParams, type CallInit, contractRequiresBody } from './required-params.server'
 import { type ApiNotification, SessionTransport } from './transport.server'
 
 export { errorText } from './error-text'
-export { RequiredParameterError } from './required-params'
+export { RequiredParameterError } from './required-params.server'
 export type { ApiNotification } from './transport.server'
 
 export type ShopClient<P extends {} = paths> = Client<P>
