@@ -1,9 +1,8 @@
-import type { MetaFunction } from '@remix-run/node'
-import { useT } from '#app/i18n/i18n-context'
+import { CataloguePage, catalogueLinks, catalogueMeta } from '#app/components/catalogue/catalogue-page'
+import { catalogueLoader } from '#app/components/catalogue/catalogue.server'
 
-export const meta: MetaFunction = () => [{ title: 'ИгроМаркет' }]
+export const loader = catalogueLoader
+export const meta = catalogueMeta
+export const links = catalogueLinks
 
-export default function Home() {
-  const t = useT()
-  return <h1>{t('nav.catalogue')}</h1>
-}
+export default CataloguePage

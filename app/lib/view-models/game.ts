@@ -1,0 +1,124 @@
+// The one place where the API's snake_case Game and Product become the storefront's camelCase
+// view models (§3). Money becomes integer kopecks here, so nothing downstream parses strings.
+import {
+  assertGameKind,
+  assertProductKind,
+  type GameKind,
+  type ProductKind,
+} from '#app/lib/api/resourcetypes'
+import { type Kopecks, parseMoney } from '#app/lib/order-form/money'
+import type { components } from '#openapi/schema'
+
+export type { GameKind, ProductKind }
+
+type Schemas = components['schemas']
+export type GameWire = Schemas['Game']
+export type ProductWire = Schemas['Product']
+
+export interface Product {
+  kind: ProductKind
+  id: number
+  title: string
+  /** List price per unit. */
+  price: Kopecks
+  /** Discounted unit price, or null when there is no discount. */
+  discountPrice: Kopecks | null
+  /** What one unit costs now: the discounted price when there is one. */
+  unitPrice: Kopecks
+  discountPercent: number
+  picture: string
+  minQuantity: number
+  maxQuantity: number
+  isActive: boolean
+  amountUc: number | null
+  gold: number | null
+}
+
+export interface SupplyServer {
+  id: number
+  name: string
+}
+
+export interface Game {
+  kind: GameKind
+  id: number
+  title: string
+  detailTitle: string
+  detailDescription: string
+  logo: string
+  created: string
+  isAuthRequired: boolean
+  discountPercent: number
+  isActive: boolean
+  productPreviewName: string
+  productPreviewIcon: string
+  tags: string[]
+  products: Product[]
+  /** SupplyGame only; empty / false for the other kinds. */
+  servers: SupplyServer[]
+  isServerNeeded: boolean
+  isServerEnum: boolean
+}
+
+/** A catalogue card: the game without its products. */
+export type GameCard = Omit<Game, 'products' | 'servers' | 'isServerNeeded' | 'isServerEnum'>
+
+function money(text: string, what: string): Kopecks {
+  const value = parseMoney(text)
+  if (value === null) throw new TypeError(`bad money value for ${what}: ${text}`)
+  return value
+}
+
+export function toProduct(p: ProductWire): Product {
+  const price = money(p.price, `product ${p.id} price`)
+  const discountPrice = p.discount_price === null ? null : money(p.discount_price, `product ${p.id} discount`)
+  return {
+    kind: assertProductKind(p.resourcetype),
+    id: p.id,
+    title: p.title,
+    price,
+    discountPrice,
+    unitPrice: discountPrice !== null && discountPrice < price ? discountPrice : price,
+    discountPercent: p.discount_percent,
+    picture: p.picture,
+    minQuantity: p.min_quantity,
+    maxQuantity: p.max_quantity,
+    isActive: p.is_active,
+    amountUc: 'amount_uc' in p ? p.amount_uc : null,
+    gold: 'gold' in p ? p.gold : null,
+  }
+}
+
+export function toGameCard(g: GameWire): GameCard {
+  return {
+    kind: assertGameKind(g.resourcetype),
+    id: g.id,
+    title: g.title,
+    detailTitle: g.detail_title,
+    detailDescription: g.detail_description,
+    logo: g.logo,
+    created: g.created,
+    isAuthRequired: g.is_auth_required,
+    discountPercent: g.discount_percent,
+    isActive: g.is_active,
+    productPreviewName: g.product_preview_name,
+    productPreviewIcon: g.product_preview_icon,
+    tags: g.tags,
+  }
+}
+
+export function toGame(g: GameWire): Game {
+  const supply = g.resourcetype === 'SupplyGame' ? g : null
+  return {
+    ...toGameCard(g),
+    products: (g.products as ProductWire[]).map(toProduct),
+    servers: (supply?.servers ?? []).map((s) => ({ id: s.id, name: s.name })),
+    isServerNeeded: supply?.is_server_needed ?? false,
+    isServerEnum: supply?.is_server_enum ?? false,
+  }
+}
+
+/** Products that can be bought now. */
+export function activeProducts(game: Game): Product[] {
+  return game.products.filter((p) => p.isActive)
+}
