@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import {
   type ApiOptions,
   ApiResponseError,
+  apiFor,
   createApiSession,
   must,
   RequiredParameterError,
@@ -253,6 +254,37 @@ describe('token refresh on 401', () => {
     const [one, two] = await Promise.all([must(getThing(session, 1)), must(getThing(session, 2))])
     expect([one.owner, two.owner]).toEqual(['a2', 'a2'])
     expect(api.hits.filter((h) => h.path === '/api/auth/jwt/refresh/')).toHaveLength(1)
+  })
+
+  it('loaders of the same storefront request share one session and one refresh (apiFor)', async () => {
+    const valid = new Set<string>()
+    const api = await startFakeApi(async (hit, res) => {
+      if (hit.path === '/api/auth/jwt/refresh/') {
+        await sleep(30)
+        valid.add('a2')
+        return json(res, 200, { access: 'a2', refresh: 'r2' })
+      }
+      const token = hit.auth?.replace(/^Bearer /, '') ?? ''
+      return valid.has(token) ? json(res, 200, { status: 'ok' }) : json(res, 401, { detail: 'x', code: 'x' })
+    })
+    const request = new Request('http://localhost:3000/', { headers: { cookie: 'access=old; refresh=r1' } })
+    const context = {
+      api: { baseUrl: api.url, fetch: (req: Request) => fetch(req) },
+      clientAddress: '::1',
+    } as AppLoadContext
+    // two loaders of one navigation, each asking for its client
+    const loader = async () => {
+      const session = apiFor(request, context)
+      await must(session.client.GET('/api/health/'))
+      return session
+    }
+    const [first, second] = await Promise.all([loader(), loader()])
+    expect(first).toBe(second)
+    expect(api.hits.filter((h) => h.path === '/api/auth/jwt/refresh/')).toHaveLength(1)
+    expect(setCookies(first.headers).map((c) => c.split(';')[0])).toEqual(['access=a2', 'refresh=r2'])
+    // another storefront request is another session
+    const other = new Request('http://localhost:3000/', { headers: { cookie: 'access=a2; refresh=r2' } })
+    expect(apiFor(other, context)).not.toBe(first)
   })
 
   it('retries a call only once after a refresh', async () => {

@@ -1,6 +1,6 @@
 // The storefront's typed client for the shop API; the only importer of openapi-fetch.
 //
-// Use it in a loader or action:
+// Use it in a loader or action (every loader of one request gets the same session):
 //
 //   const api = apiFor(request, context)
 //   const game = await must(api.client.GET('/api/games/{id}/', { params: { path: { id } } }))
@@ -111,9 +111,22 @@ export function createApiSession<P extends {}>(
   }
 }
 
-/** The typed API client for one storefront request (bearer from the `access` cookie). */
+const sessions = new WeakMap<Request, ApiSession>()
+
+/**
+ * The typed API client for one storefront request (bearer from the `access` cookie). Loaders of
+ * the same request get the same session, so they share one token refresh (the API rotates refresh
+ * tokens: two refreshes with the same token would end the sign-in), one set of Set-Cookie headers
+ * and one notification list. With `options` (tests) a fresh session is made.
+ */
 export function apiFor(request: Request, context: AppLoadContext, options?: ApiOptions): ApiSession {
-  return createApiSession<paths>(request, context, options)
+  if (options) return createApiSession<paths>(request, context, options)
+  let session = sessions.get(request)
+  if (!session) {
+    session = createApiSession<paths>(request, context)
+    sessions.set(request, session)
+  }
+  return session
 }
 
 const t = createT(messagesFor(DEFAULT_LOCALE), DEFAULT_LOCALE)
