@@ -15,7 +15,11 @@
 //   A timeout arrives as status 408 and a network failure as 503, like any API error.
 // - A call with a required path or body parameter that is null/undefined rejects with
 //   RequiredParameterError before anything is sent (§5).
+// - After sign-in call `api.signIn({access, refresh})` (later calls use it, cookies are set); the
+//   logout action calls `api.logout()`; `api.signedIn` tells whether a token is held now.
 // - Unknown `resourcetype` or payment scenario types: see ./resourcetypes.
+// - POST /api/auth/jwt/refresh/ is sent by the transport itself, not through the typed client, so a
+//   refresh never triggers another refresh.
 // The wire behaviours (bearer, refresh, retries, timeout) live in ./transport.server.
 import type { AppLoadContext } from '@remix-run/node'
 import createClient, { type Client } from 'openapi-fetch'
