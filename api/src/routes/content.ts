@@ -1,3 +1,119 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import { and, asc, eq } from 'drizzle-orm'
 import type { ApiApp } from '../context'
+import { articles, contacts, faq, games } from '../db/schema'
+import { fail } from '../lib/errors'
+import { errorResponses, jsonContent } from '../lib/schemas'
 
-export function registerContent(_app: ApiApp) {}
+const ArticleSchema = z
+  .object({
+    slug: z.string(),
+    header: z.string(),
+    text: z.string().openapi({ description: 'HTML; clients must sanitize it before rendering' }),
+  })
+  .openapi('Article')
+
+const ContactSchema = z
+  .object({
+    company_name: z.string(),
+    address: z.string(),
+    inn: z.string(),
+    company_id: z.string().openapi({ description: 'State registration number (ОГРН)' }),
+    extra: z.string().openapi({ description: 'Free text, one item per line' }),
+  })
+  .openapi('Contact')
+
+const FaqItemSchema = z
+  .object({
+    id: z.number().int(),
+    text: z.string().openapi({ description: 'The question' }),
+    answer: z.string(),
+    game: z.number().int(),
+    order: z.number().int(),
+  })
+  .openapi('FaqItem')
+
+const SlugParam = z.object({
+  slug: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,100}$/, 'латинские буквы, цифры, «-» и «_», до 100 символов')
+    .openapi({ param: { name: 'slug', in: 'path' }, example: 'privacy-policy' }),
+})
+
+const GamePkParam = z.object({
+  game_pk: z
+    .string()
+    .regex(/^\d{1,9}$/, 'ожидается число')
+    .transform(Number)
+    .openapi({ param: { name: 'game_pk', in: 'path' }, type: 'integer' }),
+})
+
+const getArticleRoute = createRoute({
+  method: 'get',
+  path: '/api/articles/{slug}/',
+  tags: ['content'],
+  summary: 'One info article (privacy-policy, user-agreement, TextBlock, …)',
+  request: { params: SlugParam },
+  responses: { 200: jsonContent(ArticleSchema), ...errorResponses(400, 404) },
+})
+
+const getContactsRoute = createRoute({
+  method: 'get',
+  path: '/api/contacts/',
+  tags: ['content'],
+  summary: "The shop's legal and contact details",
+  responses: { 200: jsonContent(ContactSchema), ...errorResponses(404) },
+})
+
+const listFaqRoute = createRoute({
+  method: 'get',
+  path: '/api/faq/{game_pk}/',
+  tags: ['content'],
+  summary: 'FAQ of an active game, ordered by `order`',
+  request: { params: GamePkParam },
+  responses: { 200: jsonContent(z.array(FaqItemSchema)), ...errorResponses(400, 404) },
+})
+
+export function registerContent(app: ApiApp) {
+  app.openapi(getArticleRoute, async (c) => {
+    const { slug } = c.req.valid('param')
+    const [row] = await c.var.deps.db.select().from(articles).where(eq(articles.slug, slug)).limit(1)
+    if (!row) throw fail(404, 'article_not_found', { slug })
+    return c.json({ slug: row.slug, header: row.header, text: row.text }, 200)
+  })
+
+  app.openapi(getContactsRoute, async (c) => {
+    const [row] = await c.var.deps.db.select().from(contacts).orderBy(asc(contacts.id)).limit(1)
+    if (!row) throw fail(404, 'contacts_not_found')
+    return c.json(
+      {
+        company_name: row.companyName,
+        address: row.address,
+        inn: row.inn,
+        company_id: row.companyId,
+        extra: row.extra,
+      },
+      200,
+    )
+  })
+
+  app.openapi(listFaqRoute, async (c) => {
+    const { game_pk } = c.req.valid('param')
+    const db = c.var.deps.db
+    const [game] = await db
+      .select({ id: games.id })
+      .from(games)
+      .where(and(eq(games.id, game_pk), eq(games.isActive, true)))
+      .limit(1)
+    if (!game) throw fail(404, 'game_not_found')
+    const rows = await db
+      .select()
+      .from(faq)
+      .where(eq(faq.gameId, game.id))
+      .orderBy(asc(faq.order), asc(faq.id))
+    return c.json(
+      rows.map((r) => ({ id: r.id, text: r.text, answer: r.answer, game: r.gameId, order: r.order })),
+      200,
+    )
+  })
+}
