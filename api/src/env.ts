@@ -19,16 +19,66 @@ export interface ApiConfig {
   moogold: { partnerId: string; secretKey: string; apiUrl: string } | null
   social: Partial<Record<SocialProvider, SocialProviderConfig>>
   telegramBotToken?: string
+  /** Origins a social sign-in may return to: PUBLIC_URL's and SOCIAL_REDIRECT_ORIGINS (comma list). */
+  socialRedirectOrigins: string[]
 }
 
 export const SOCIAL_PROVIDERS = ['facebook', 'google', 'steam', 'telegram', 'vk', 'vk_id', 'yandex'] as const
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number]
-export interface SocialProviderConfig {
+/** OAuth 2.0 code flow providers (facebook, google, vk, vk_id, yandex). */
+export interface OAuthProviderConfig {
+  kind: 'oauth2'
   clientId: string
   clientSecret: string
   authorizeUrl: string
   tokenUrl: string
   userInfoUrl: string
+}
+/** Steam: OpenID 2.0, no client credentials; assertions are checked at the OP endpoint. */
+export interface SteamProviderConfig {
+  kind: 'steam'
+  openidUrl: string
+}
+/** Telegram login: the bot's token signs the payload (HMAC-SHA256 keyed by SHA256(token)). */
+export interface TelegramProviderConfig {
+  kind: 'telegram'
+  botToken: string
+  botId: string
+  authUrl: string
+  maxAgeSeconds: number
+}
+export type SocialProviderConfig = OAuthProviderConfig | SteamProviderConfig | TelegramProviderConfig
+
+/** Real endpoints of each OAuth 2.0 provider; `SOCIAL_<P>_*_URL` overrides them (local fakes). */
+const OAUTH_DEFAULTS: Record<
+  Exclude<SocialProvider, 'steam' | 'telegram'>,
+  Pick<OAuthProviderConfig, 'authorizeUrl' | 'tokenUrl' | 'userInfoUrl'>
+> = {
+  facebook: {
+    authorizeUrl: 'https://www.facebook.com/v19.0/dialog/oauth',
+    tokenUrl: 'https://graph.facebook.com/v19.0/oauth/access_token',
+    userInfoUrl: 'https://graph.facebook.com/v19.0/me',
+  },
+  google: {
+    authorizeUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
+    tokenUrl: 'https://oauth2.googleapis.com/token',
+    userInfoUrl: 'https://openidconnect.googleapis.com/v1/userinfo',
+  },
+  vk: {
+    authorizeUrl: 'https://oauth.vk.com/authorize',
+    tokenUrl: 'https://oauth.vk.com/access_token',
+    userInfoUrl: 'https://api.vk.com/method/users.get',
+  },
+  vk_id: {
+    authorizeUrl: 'https://id.vk.com/authorize',
+    tokenUrl: 'https://id.vk.com/oauth2/auth',
+    userInfoUrl: 'https://id.vk.com/oauth2/user_info',
+  },
+  yandex: {
+    authorizeUrl: 'https://oauth.yandex.ru/authorize',
+    tokenUrl: 'https://oauth.yandex.ru/token',
+    userInfoUrl: 'https://login.yandex.ru/info',
+  },
 }
 
 const bool = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true')
@@ -58,20 +108,53 @@ const schema = z.object({
 
 function socialFromEnv(env: NodeJS.ProcessEnv): ApiConfig['social'] {
   const out: ApiConfig['social'] = {}
+  const url = (name: string, def: string) => {
+    const v = env[name] || def
+    if (!URL.canParse(v)) throw new Error(`Invalid environment:\n  ${name}: must be an absolute URL`)
+    return v
+  }
   for (const p of SOCIAL_PROVIDERS) {
     const k = p.toUpperCase()
+    if (p === 'steam') {
+      // Steam needs no credentials: enabled by SOCIAL_STEAM_ENABLED=1 or an explicit endpoint.
+      const explicit = env.SOCIAL_STEAM_OPENID_URL
+      if (explicit || env.SOCIAL_STEAM_ENABLED === '1' || env.SOCIAL_STEAM_ENABLED === 'true')
+        out.steam = { kind: 'steam', openidUrl: url('SOCIAL_STEAM_OPENID_URL', 'https://steamcommunity.com/openid/login') }
+      continue
+    }
+    if (p === 'telegram') {
+      const botToken = env.SOCIAL_TELEGRAM_BOT_TOKEN || env.TELEGRAM_BOT_TOKEN
+      // the bot id is the part of the token before the colon
+      const botId = env.SOCIAL_TELEGRAM_BOT_ID || botToken?.split(':')[0]
+      if (botToken && botId)
+        out.telegram = {
+          kind: 'telegram',
+          botToken,
+          botId,
+          authUrl: url('SOCIAL_TELEGRAM_AUTH_URL', 'https://oauth.telegram.org/auth'),
+          maxAgeSeconds: Number(env.SOCIAL_TELEGRAM_MAX_AGE) || 24 * 3600,
+        }
+      continue
+    }
     const clientId = env[`SOCIAL_${k}_CLIENT_ID`]
     const clientSecret = env[`SOCIAL_${k}_CLIENT_SECRET`]
     if (!clientId || !clientSecret) continue
+    const def = OAUTH_DEFAULTS[p]
     out[p] = {
+      kind: 'oauth2',
       clientId,
       clientSecret,
-      authorizeUrl: env[`SOCIAL_${k}_AUTHORIZE_URL`] ?? '',
-      tokenUrl: env[`SOCIAL_${k}_TOKEN_URL`] ?? '',
-      userInfoUrl: env[`SOCIAL_${k}_USERINFO_URL`] ?? '',
+      authorizeUrl: url(`SOCIAL_${k}_AUTHORIZE_URL`, def.authorizeUrl),
+      tokenUrl: url(`SOCIAL_${k}_TOKEN_URL`, def.tokenUrl),
+      userInfoUrl: url(`SOCIAL_${k}_USERINFO_URL`, def.userInfoUrl),
     }
   }
   return out
+}
+
+function redirectOrigins(env: NodeJS.ProcessEnv, publicUrl: string): string[] {
+  const extra = (env.SOCIAL_REDIRECT_ORIGINS ?? '').split(',').map((o) => o.trim())
+  return [publicUrl, ...extra].filter((o) => URL.canParse(o)).map((o) => new URL(o).origin)
 }
 
 /**
@@ -129,5 +212,6 @@ export function loadApiConfig(env: NodeJS.ProcessEnv, opts: { dataDir: string; p
         : null,
     social: socialFromEnv(env),
     telegramBotToken: e.TELEGRAM_BOT_TOKEN,
+    socialRedirectOrigins: redirectOrigins(env, e.PUBLIC_URL ?? `http://localhost:${opts.port}`),
   }
 }

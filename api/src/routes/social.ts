@@ -1,3 +1,160 @@
+import { createRoute, z } from '@hono/zod-openapi'
 import type { ApiApp } from '../context'
+import { requireUser } from '../lib/auth'
+import { fail } from '../lib/errors'
+import { errorResponses, jsonContent } from '../lib/schemas'
+import { activeUserById } from '../services/auth/accounts'
+import { ProfileSchema, profileOf } from '../services/auth/profile'
+import { startSession } from '../services/auth/tokens'
+import { bindIdentity, signInWithIdentity, unbindProvider } from '../services/social/accounts'
+import { authorizeUrl, configuredProviders, identityFromReturn } from '../services/social/flow'
+import { BIND_PROVIDERS, SOCIAL_PROVIDERS, UNBIND_PROVIDERS } from '../services/social/providers'
+import { TokensSchema } from './auth'
 
-export function registerSocial(_app: ApiApp) {}
+const providerParam = <T extends readonly [string, ...string[]]>(list: T) =>
+  z.object({
+    provider: z
+      .enum(list, `Неизвестный способ входа: допустимо ${list.join(', ')}`)
+      .openapi({ param: { name: 'provider', in: 'path' } }),
+  })
+
+const redirectUri = z.string('Укажите redirect_uri').min(1, 'Укажите redirect_uri').max(2048)
+
+const ReturnSchema = z.object({
+  code: z
+    .string('Укажите code')
+    .min(1, 'Укажите code')
+    .max(8192)
+    .openapi({
+      description:
+        'OAuth 2.0: the authorization code. Steam: the query string of the OpenID return. Telegram: the signed login payload (JSON or query string).',
+    }),
+  redirect_uri: redirectUri,
+  state: z.string().max(512).optional().openapi({ description: 'The state from the provider’s return' }),
+  device_id: z.string().max(512).optional().openapi({ description: 'VK ID only: device_id from its return' }),
+})
+
+const AuthBody = ReturnSchema.extend({
+  email: z
+    .union([z.literal(''), z.email('Неверный адрес электронной почты').max(254)])
+    .optional()
+    .openapi({ description: 'Used for a new account when the provider gives no email' }),
+}).openapi('SocialAuthRequest')
+
+const UnbindBody = z
+  .object({ code: z.string().max(8192).optional(), redirect_uri: z.string().max(2048).optional() })
+  .openapi('SocialUnbindRequest')
+
+const providers = createRoute({
+  method: 'get',
+  path: '/api/auth/social/providers/',
+  tags: ['social'],
+  summary: 'Configured social sign-in providers',
+  description: 'Not in the original call list: lets the storefront show only the buttons that work.',
+  responses: {
+    200: jsonContent(
+      z
+        .object({
+          providers: z.array(z.enum(SOCIAL_PROVIDERS)),
+          bind: z.array(z.enum(SOCIAL_PROVIDERS)),
+          unbind: z.array(z.enum(SOCIAL_PROVIDERS)),
+        })
+        .openapi('SocialProviders'),
+    ),
+  },
+})
+
+const url = createRoute({
+  method: 'get',
+  path: '/api/auth/social/{provider}/url/',
+  tags: ['social'],
+  summary: 'Where to send the shopper to sign in with a provider',
+  request: {
+    params: providerParam(SOCIAL_PROVIDERS),
+    query: z.object({ redirect_uri: redirectUri.openapi({ param: { name: 'redirect_uri', in: 'query' } }) }),
+  },
+  responses: { 200: jsonContent(z.object({ url: z.string() }).openapi('SocialUrl')), ...errorResponses(400) },
+})
+
+const auth = createRoute({
+  method: 'post',
+  path: '/api/auth/social/{provider}/auth/',
+  tags: ['social'],
+  summary: 'Finish social sign-in: verify the provider’s return and sign in or up',
+  request: {
+    params: providerParam(SOCIAL_PROVIDERS),
+    body: { content: { 'application/json': { schema: AuthBody } }, required: true },
+  },
+  responses: { 200: jsonContent(TokensSchema), ...errorResponses(400, 409) },
+})
+
+const bind = createRoute({
+  method: 'post',
+  path: '/api/auth/social/{provider}/bind/',
+  tags: ['social'],
+  summary: 'Bind a social account to the signed-in user',
+  request: {
+    params: providerParam(BIND_PROVIDERS),
+    body: { content: { 'application/json': { schema: ReturnSchema.openapi('SocialBindRequest') } }, required: true },
+  },
+  responses: { 200: jsonContent(ProfileSchema), ...errorResponses(400, 401, 409) },
+})
+
+const unbind = createRoute({
+  method: 'post',
+  path: '/api/auth/social/{provider}/unbind/',
+  tags: ['social'],
+  summary: 'Unbind a social account from the signed-in user',
+  description: 'The body of the original call (code, redirect_uri) is accepted and not needed.',
+  request: {
+    params: providerParam(UNBIND_PROVIDERS),
+    body: { content: { 'application/json': { schema: UnbindBody } }, required: false },
+  },
+  responses: { 200: jsonContent(ProfileSchema), ...errorResponses(400, 401, 404, 409) },
+})
+
+export function registerSocial(app: ApiApp) {
+  app.openapi(providers, (c) => {
+    const on = configuredProviders(c.var.deps)
+    return c.json(
+      {
+        providers: on,
+        bind: on.filter((p) => (BIND_PROVIDERS as readonly string[]).includes(p)),
+        unbind: on.filter((p) => (UNBIND_PROVIDERS as readonly string[]).includes(p)),
+      },
+      200,
+    )
+  })
+
+  app.openapi(url, async (c) => {
+    const { provider } = c.req.valid('param')
+    return c.json({ url: await authorizeUrl(c.var.deps, provider, c.req.valid('query').redirect_uri) }, 200)
+  })
+
+  app.openapi(auth, async (c) => {
+    const { provider } = c.req.valid('param')
+    const body = c.req.valid('json')
+    const identity = await identityFromReturn(c.var.deps, provider, body)
+    const { userId, created } = await signInWithIdentity(c.var.deps.db, provider, identity, body.email || undefined)
+    const tokens = await startSession(c.var.deps.db, c.var.deps.config, userId)
+    return c.json({ ...tokens, is_signed_up: created }, 200)
+  })
+
+  app.openapi(bind, async (c) => {
+    const userId = requireUser(c)
+    const user = await activeUserById(c.var.deps.db, userId)
+    if (!user) throw fail(401, 'token_not_valid')
+    const { provider } = c.req.valid('param')
+    const identity = await identityFromReturn(c.var.deps, provider, c.req.valid('json'))
+    await bindIdentity(c.var.deps.db, userId, provider, identity)
+    return c.json(await profileOf(c.var.deps.db, user), 200)
+  })
+
+  app.openapi(unbind, async (c) => {
+    const userId = requireUser(c)
+    const user = await activeUserById(c.var.deps.db, userId)
+    if (!user) throw fail(401, 'token_not_valid')
+    await unbindProvider(c.var.deps.db, userId, c.req.valid('param').provider)
+    return c.json(await profileOf(c.var.deps.db, user), 200)
+  })
+}

@@ -1,0 +1,3 @@
+import type { ApiApp } from '../context'
+
+export function registerOrdersHistory(_app: ApiApp) {}

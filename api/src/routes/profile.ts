@@ -1,0 +1,129 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import { eq } from 'drizzle-orm'
+import type { Context } from 'hono'
+import type { ApiApp, AppEnv } from '../context'
+import { users } from '../db/schema'
+import { fail, fieldError } from '../lib/errors'
+import { requireUser } from '../lib/auth'
+import { errorResponses, jsonContent } from '../lib/schemas'
+import { activeUserById, type UserRow } from '../services/auth/accounts'
+import { removeImage, sniffImage, storeImage } from '../services/auth/avatar'
+import { deleteAccount } from '../services/auth/delete-account'
+import { ProfileSchema, profileOf } from '../services/auth/profile'
+
+const NICKNAME_MAX = 50
+
+const nickname = z
+  .string('Никнейм должен быть строкой')
+  .trim()
+  .max(NICKNAME_MAX, `Никнейм должен быть не длиннее ${NICKNAME_MAX} символов`)
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: rejecting control characters is the point
+  .regex(/^[^\u0000-\u001f\u007f]*$/, 'Никнейм содержит недопустимые символы')
+
+const SettingsJson = z.object({ nickname: nickname.optional() }).openapi('ProfileSettings')
+
+const SettingsForm = z
+  .object({
+    nickname: nickname.optional(),
+    avatar_img: z
+      .any()
+      .optional()
+      .openapi({ type: 'string', format: 'binary', description: 'PNG, JPEG, WebP or GIF, up to 5 MB' }),
+    remove_avatar: z.enum(['1', 'true']).optional().openapi({ description: 'Set to drop the current avatar' }),
+  })
+  .openapi('ProfileSettingsUpload')
+
+const getProfile = createRoute({
+  method: 'get',
+  path: '/api/auth/profile/',
+  tags: ['auth'],
+  summary: 'The signed-in user’s profile',
+  responses: { 200: jsonContent(ProfileSchema), ...errorResponses(401) },
+})
+
+const patchProfile = createRoute({
+  method: 'patch',
+  path: '/api/auth/profile/',
+  tags: ['auth'],
+  summary: 'Change profile settings (nickname)',
+  description: 'Not in the original call list: the profile settings screen (§2) needs it.',
+  request: { body: { content: { 'application/json': { schema: SettingsJson } }, required: true } },
+  responses: { 200: jsonContent(ProfileSchema), ...errorResponses(400, 401) },
+})
+
+const postProfile = createRoute({
+  method: 'post',
+  path: '/api/auth/profile/',
+  tags: ['auth'],
+  summary: 'Change profile settings with an avatar upload (multipart)',
+  description:
+    'Not in the original call list. The avatar is checked by its content (PNG, JPEG, WebP, GIF) and stored under a random name, served at /media/<name>.',
+  request: { body: { content: { 'multipart/form-data': { schema: SettingsForm } }, required: true } },
+  responses: { 200: jsonContent(ProfileSchema), ...errorResponses(400, 401, 413) },
+})
+
+const deleteProfile = createRoute({
+  method: 'post',
+  path: '/api/auth/profile/delete/',
+  tags: ['auth'],
+  summary: 'Delete the account',
+  description:
+    'Not in the original call list: the user-deletion popup (§2). Every sign-in ends; email, password, nickname, avatar and social accounts are erased. Orders stay for the shop’s records without the link to the account and without the buyer’s email.',
+  responses: { 204: { description: 'Deleted' }, ...errorResponses(401) },
+})
+
+async function currentUser(c: Context<AppEnv>): Promise<UserRow> {
+  const user = await activeUserById(c.var.deps.db, requireUser(c))
+  // a token that outlived its (deleted) account
+  if (!user) throw fail(401, 'token_not_valid')
+  return user
+}
+
+export function registerProfile(app: ApiApp) {
+  app.openapi(getProfile, async (c) => {
+    const user = await currentUser(c)
+    return c.json(await profileOf(c.var.deps.db, user), 200)
+  })
+
+  app.openapi(patchProfile, async (c) => {
+    const user = await currentUser(c)
+    const body = c.req.valid('json')
+    const { db } = c.var.deps
+    if (body.nickname === undefined) return c.json(await profileOf(db, user), 200)
+    const [updated] = await db.update(users).set({ nickname: body.nickname }).where(eq(users.id, user.id)).returning()
+    return c.json(await profileOf(db, updated ?? user), 200)
+  })
+
+  app.openapi(postProfile, async (c) => {
+    const user = await currentUser(c)
+    const form = c.req.valid('form')
+    const { db, config } = c.var.deps
+    const patch: Partial<typeof users.$inferInsert> = {}
+    if (form.nickname !== undefined) patch.nickname = form.nickname
+    let stored: string | null = null
+    const file = form.avatar_img as unknown
+    if (file instanceof File && file.size > 0) {
+      if (file.size > config.maxUploadBytes)
+        throw fieldError('avatar_img', 'profile_avatar_too_large', { mb: Math.floor(config.maxUploadBytes / 2 ** 20) })
+      const bytes = new Uint8Array(await file.arrayBuffer())
+      const kind = sniffImage(bytes)
+      if (!kind) throw fieldError('avatar_img', 'profile_avatar_not_image')
+      stored = await storeImage(config.uploadDir, bytes, kind)
+      patch.avatarImg = stored
+    } else if (typeof file === 'string' && file !== '') {
+      throw fieldError('avatar_img', 'profile_avatar_not_image')
+    } else if (form.remove_avatar) {
+      patch.avatarImg = null
+    }
+    if (Object.keys(patch).length === 0) return c.json(await profileOf(db, user), 200)
+    const [updated] = await db.update(users).set(patch).where(eq(users.id, user.id)).returning()
+    if ('avatarImg' in patch && user.avatarImg !== patch.avatarImg) await removeImage(config.uploadDir, user.avatarImg)
+    return c.json(await profileOf(db, updated ?? user), 200)
+  })
+
+  app.openapi(deleteProfile, async (c) => {
+    const user = await currentUser(c)
+    await deleteAccount(c.var.deps.db, c.var.deps.config, user.id)
+    return c.body(null, 204)
+  })
+}

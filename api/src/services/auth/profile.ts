@@ -1,0 +1,49 @@
+import { z } from '@hono/zod-openapi'
+import { asc, eq } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import { promoCodes, socialAccounts } from '../../db/schema'
+import { SOCIAL_PROVIDERS } from '../../env'
+import { toMoney } from '../../lib/money'
+import { MoneySchema } from '../../lib/schemas'
+import type { UserRow } from './accounts'
+
+export const ProfileSchema = z
+  .object({
+    id: z.number().int(),
+    email: z.string().nullable(),
+    nickname: z.string(),
+    avatar_img: z.string().nullable().openapi({ description: 'Path of the uploaded avatar, /media/<name>' }),
+    balance: MoneySchema,
+    active_promo_code: z.string().nullable(),
+    social_accounts: z.array(z.enum(SOCIAL_PROVIDERS)).openapi({ description: 'Bound social providers' }),
+  })
+  .openapi('Profile')
+export type Profile = z.infer<typeof ProfileSchema>
+
+export const avatarUrl = (name: string | null) => (name ? `/media/${name}` : null)
+
+/** The §3 profile plus the bound social providers. */
+export async function profileOf(db: Db, user: UserRow): Promise<Profile> {
+  const [social, promo] = await Promise.all([
+    db
+      .select({ provider: socialAccounts.provider })
+      .from(socialAccounts)
+      .where(eq(socialAccounts.userId, user.id))
+      .orderBy(asc(socialAccounts.provider)),
+    user.activePromoCodeId
+      ? db.select({ code: promoCodes.code }).from(promoCodes).where(eq(promoCodes.id, user.activePromoCodeId))
+      : Promise.resolve([]),
+  ])
+  return {
+    id: user.id,
+    email: user.email,
+    nickname: user.nickname,
+    avatar_img: avatarUrl(user.avatarImg),
+    // a negative balance is never shown or spent
+    balance: toMoney(Math.max(0, user.balance)),
+    active_promo_code: promo[0]?.code ?? null,
+    social_accounts: social
+      .map((s) => s.provider)
+      .filter((p): p is Profile['social_accounts'][number] => (SOCIAL_PROVIDERS as readonly string[]).includes(p)),
+  }
+}

@@ -1,0 +1,76 @@
+// One entry point per step of social sign-in, dispatching on the provider's kind.
+import type { ApiDeps } from '../../context'
+import type { SocialProviderConfig } from '../../env'
+import { fail } from '../../lib/errors'
+import { type OAuthProvider, oauthAuthorizeUrl, oauthIdentity } from './oauth2'
+import { PROVIDER_TITLES, SOCIAL_PROVIDERS, type SocialIdentity, type SocialProvider } from './providers'
+import { checkRedirectUri, consumeState, createState } from './state'
+import { steamAuthorizeUrl, steamIdentity } from './steam'
+import { telegramAuthorizeUrl, telegramIdentity } from './telegram'
+
+export function configuredProviders(deps: ApiDeps): SocialProvider[] {
+  return SOCIAL_PROVIDERS.filter((p) => deps.config.social[p])
+}
+
+function providerConfig(deps: ApiDeps, provider: SocialProvider): SocialProviderConfig {
+  const cfg = deps.config.social[provider]
+  if (!cfg) throw fail(400, 'social_provider_not_configured', { provider: PROVIDER_TITLES[provider] })
+  return cfg
+}
+
+/** The address to send the shopper to, with a fresh one-time state. */
+export async function authorizeUrl(deps: ApiDeps, provider: SocialProvider, rawRedirectUri: string): Promise<string> {
+  const cfg = providerConfig(deps, provider)
+  const redirectUri = checkRedirectUri(deps.config, provider, rawRedirectUri)
+  const state = await createState(deps.db, provider, redirectUri)
+  switch (cfg.kind) {
+    case 'steam':
+      return steamAuthorizeUrl(cfg, redirectUri, state)
+    case 'telegram':
+      return telegramAuthorizeUrl(cfg, redirectUri, state)
+    case 'oauth2':
+      return oauthAuthorizeUrl(deps.config, provider as OAuthProvider, cfg, redirectUri, state)
+  }
+}
+
+export interface ReturnInput {
+  code: string
+  redirect_uri: string
+  state?: string
+  device_id?: string
+}
+
+/**
+ * Turns what the provider sent back into a verified identity: the state is used up (it must
+ * match the provider and return address), then the code, assertion or signed payload is checked.
+ */
+export async function identityFromReturn(
+  deps: ApiDeps,
+  provider: SocialProvider,
+  input: ReturnInput,
+): Promise<SocialIdentity> {
+  const cfg = providerConfig(deps, provider)
+  const redirectUri = checkRedirectUri(deps.config, provider, input.redirect_uri)
+  switch (cfg.kind) {
+    case 'steam': {
+      const { identity, state } = await steamIdentity(deps.fetch, cfg, input.code, redirectUri)
+      if (input.state && state !== input.state) throw fail(400, 'social_state_invalid')
+      await consumeState(deps.db, state ?? undefined, provider, redirectUri)
+      return identity
+    }
+    case 'telegram': {
+      const identity = telegramIdentity(cfg, input.code)
+      await consumeState(deps.db, input.state, provider, redirectUri)
+      return identity
+    }
+    case 'oauth2': {
+      await consumeState(deps.db, input.state, provider, redirectUri)
+      return oauthIdentity(deps.fetch, deps.config, provider as OAuthProvider, cfg, {
+        code: input.code,
+        redirectUri,
+        state: input.state!,
+        deviceId: input.device_id,
+      })
+    }
+  }
+}
