@@ -1,3 +1,203 @@
-import type { ApiApp } from '../context'
+import { createRoute, z } from '@hono/zod-openapi'
+import { desc, eq } from 'drizzle-orm'
+import type { Context } from 'hono'
+import { getCookie, setCookie } from 'hono/cookie'
+import type { ApiApp, AppEnv } from '../context'
+import { payments, users } from '../db/schema'
+import { fail, message } from '../lib/errors'
+import { toMoney } from '../lib/money'
+import { errorResponses, jsonContent, UuidParam } from '../lib/schemas'
+import { isMethodUsable } from '../providers'
+import { loadOrderForCaller } from '../services/orders/access'
+import { isPaymentActive } from '../services/orders/state-machine'
+import {
+  COUNTRY_COOKIE,
+  COUNTRY_COOKIE_MAX_AGE,
+  describeActiveCountry,
+  findCountry,
+  listCountries,
+  resolveActiveCountry,
+  serializeCountry,
+} from '../services/payments/countries'
+import { type StartPaymentAnswer, startPayment } from '../services/payments/start'
+import {
+  ActiveCountrySchema,
+  CountrySchema,
+  OrderStatusSchema,
+  PaymentDataSchema,
+  SelectCountryBody,
+  StartPaymentBodySchema,
+  StartPaymentResponse,
+} from './payments-schemas'
+import { registerPaymentCallbacks } from './payments-callbacks'
+import { registerSandboxCheckout } from './payments-sandbox'
 
-export function registerPayments(_app: ApiApp) {}
+const listCountriesRoute = createRoute({
+  method: 'get',
+  path: '/api/payments/countries/',
+  tags: ['payments'],
+  summary: 'Countries a shopper can pay from',
+  responses: { 200: jsonContent(z.array(CountrySchema)) },
+})
+
+const activeCountryRoute = createRoute({
+  method: 'get',
+  path: '/api/payments/countries/active/',
+  tags: ['payments'],
+  summary: 'The visitor’s country with its currency, rate and payment methods',
+  description:
+    'The country is, in order: `country_id` in the query, the `country_id` cookie set by /select/, ' +
+    'the signed-in user’s saved country, the default country. Method groups are ordered by `order`.',
+  request: {
+    query: z.object({
+      country_id: z.coerce.number().int().positive().optional().openapi({ description: 'Explicit choice' }),
+    }),
+  },
+  responses: { 200: jsonContent(ActiveCountrySchema), ...errorResponses(404) },
+})
+
+const selectCountryRoute = createRoute({
+  method: 'post',
+  path: '/api/payments/countries/active/select/',
+  tags: ['payments'],
+  summary: 'Select the visitor’s country',
+  description:
+    'Remembered for the visitor by a `country_id` cookie (HttpOnly, SameSite=Lax, one year) and, when ' +
+    'signed in, on the account. Answers with the new active country.',
+  request: { body: { content: { 'application/json': { schema: SelectCountryBody } }, required: true } },
+  responses: { 200: jsonContent(ActiveCountrySchema), ...errorResponses(400, 404) },
+})
+
+const startPaymentRoute = createRoute({
+  method: 'post',
+  path: '/api/payments/{name}/',
+  tags: ['payments'],
+  summary: 'Start paying an order with a method; returns the payment scenario',
+  description:
+    'Amount = total_to_pay converted by the rate + the method’s percent fee + fix_fee, exact. A paid ' +
+    'order is never paid twice (409). Nothing left to pay → paid at once, answer `wait_order_state`.',
+  request: {
+    params: z.object({ name: z.string().min(1).max(64).openapi({ param: { name: 'name', in: 'path' } }) }),
+    body: { content: { 'application/json': { schema: StartPaymentBodySchema } }, required: true },
+  },
+  responses: {
+    200: jsonContent(StartPaymentResponse),
+    ...errorResponses(400, 404, 409),
+    502: jsonContent(z.object({ detail: z.string(), code: z.string() }), 'The payment provider failed'),
+  },
+})
+
+const paymentDataRoute = createRoute({
+  method: 'get',
+  path: '/api/orders/payment_data/{id}/',
+  tags: ['payments'],
+  summary: 'The latest payment of an order: its scenario, status and url',
+  request: { params: UuidParam },
+  responses: { 200: jsonContent(PaymentDataSchema), ...errorResponses(400, 404) },
+})
+
+const orderStatusRoute = createRoute({
+  method: 'get',
+  path: '/api/orders/status/{id}/',
+  tags: ['payments'],
+  summary: 'Order status and its latest payment status (poll while waiting)',
+  request: { params: UuidParam },
+  responses: { 200: jsonContent(OrderStatusSchema), ...errorResponses(400, 404) },
+})
+
+function cookieCountryId(c: Context<AppEnv>): number | null {
+  const v = Number(getCookie(c, COUNTRY_COOKIE))
+  return Number.isSafeInteger(v) && v > 0 ? v : null
+}
+
+export async function latestPayment(c: Context<AppEnv>, orderId: string) {
+  const [p] = await c.var.deps.db
+    .select()
+    .from(payments)
+    .where(eq(payments.orderId, orderId))
+    .orderBy(desc(payments.created), desc(payments.id))
+    .limit(1)
+  return p ?? null
+}
+
+export function registerPayments(app: ApiApp) {
+  app.openapi(listCountriesRoute, async (c) => {
+    const rows = await listCountries(c.var.deps.db)
+    return c.json(rows.map(serializeCountry), 200)
+  })
+
+  app.openapi(activeCountryRoute, async (c) => {
+    const deps = c.var.deps
+    const { country_id } = c.req.valid('query')
+    const country = await resolveActiveCountry(deps.db, {
+      selectedId: country_id ?? cookieCountryId(c),
+      userId: c.var.userId,
+    })
+    if (!country) throw fail(404, 'country_not_found')
+    return c.json(await describeActiveCountry(deps.db, country, (m) => isMethodUsable(deps, m)), 200)
+  })
+
+  app.openapi(selectCountryRoute, async (c) => {
+    const deps = c.var.deps
+    const { country_id } = c.req.valid('json')
+    const country = await findCountry(deps.db, country_id)
+    if (!country) throw fail(404, 'country_not_found')
+    setCookie(c, COUNTRY_COOKIE, String(country.id), {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'Lax',
+      secure: deps.config.publicUrl.startsWith('https://'),
+      maxAge: COUNTRY_COOKIE_MAX_AGE,
+    })
+    if (c.var.userId !== null)
+      await deps.db.update(users).set({ countryId: country.id }).where(eq(users.id, c.var.userId))
+    return c.json(await describeActiveCountry(deps.db, country, (m) => isMethodUsable(deps, m)), 200)
+  })
+
+  app.openapi(paymentDataRoute, async (c) => {
+    const order = await loadOrderForCaller(c, c.req.valid('param').id)
+    const p = await latestPayment(c, order.id)
+    if (!p?.scenario) throw fail(404, 'payment_not_found')
+    const s = p.scenario as Record<string, unknown>
+    const url = [s.url, s.action, s.sandbox_checkout_url].find((v): v is string => typeof v === 'string') ?? null
+    const body = {
+      ...(s as StartPaymentAnswer),
+      payment_id: p.id,
+      amount: toMoney(p.amount),
+      currency: p.currency,
+      payment_status: p.status,
+      url,
+    } as z.infer<typeof PaymentDataSchema>
+    return c.json(body, 200)
+  })
+
+  app.openapi(orderStatusRoute, async (c) => {
+    const order = await loadOrderForCaller(c, c.req.valid('param').id)
+    const p = await latestPayment(c, order.id)
+    return c.json(
+      {
+        id: order.id,
+        status: order.status,
+        payment_id: p?.id ?? null,
+        payment_status: p?.status ?? null,
+        payment_message:
+          p?.status === 'failed' && isPaymentActive(order.status) ? message('payment_declined') : null,
+        is_payment_active: isPaymentActive(order.status),
+        reject_reason: order.rejectReason,
+      },
+      200,
+    )
+  })
+
+  // Fixed paths before the catch-all POST /api/payments/{name}/.
+  registerSandboxCheckout(app)
+  registerPaymentCallbacks(app)
+
+  app.openapi(startPaymentRoute, async (c) => {
+    const deps = c.var.deps
+    const { name } = c.req.valid('param')
+    const body = c.req.valid('json')
+    const active = await resolveActiveCountry(deps.db, { selectedId: cookieCountryId(c), userId: c.var.userId })
+    return c.json(await startPayment(c, name, body, active?.id ?? null), 200)
+  })
+}

@@ -1,3 +1,174 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import { eq } from 'drizzle-orm'
 import type { ApiApp } from '../context'
+import { users } from '../db/schema'
+import { requireUser } from '../lib/auth'
+import { fail } from '../lib/errors'
+import { errorResponses, jsonContent, MoneySchema, UuidParam } from '../lib/schemas'
+import {
+  activateOrderPromo,
+  activeOrderPromo,
+  applyAccountPromoToOpenOrders,
+  deactivateOrderPromo,
+  previewOrderPromo,
+} from '../services/promo/orders'
+import { assertPromoUsable, findPromo, serializePromo } from '../services/promo/rules'
 
-export function registerPromo(_app: ApiApp) {}
+const PromoCodeSchema = z
+  .discriminatedUnion('resourcetype', [
+    z
+      .object({
+        resourcetype: z.literal('PromoCode'),
+        code: z.string(),
+        percent: z.number().int(),
+        game: z.number().int(),
+      })
+      .openapi('PromoCode'),
+    z
+      .object({
+        resourcetype: z.literal('GiftPromoCode'),
+        code: z.string(),
+        percent: z.number().int(),
+        gift: z.number().int(),
+      })
+      .openapi('GiftPromoCode'),
+  ])
+  .openapi('AnyPromoCode')
+
+const OrderPromoSchema = z
+  .object({
+    order_id: z.uuid(),
+    promo_code: PromoCodeSchema.nullable(),
+    total_without_promocode: MoneySchema,
+    total_with_promocode: MoneySchema,
+    balance_used: MoneySchema,
+    total_to_pay: MoneySchema,
+  })
+  .openapi('OrderPromoResult')
+
+const CodeBody = z.object({ code: z.string().trim().min(1).max(64) }).openapi('PromoCodeInput')
+const body = { body: { content: { 'application/json': { schema: CodeBody } }, required: true } }
+
+const ERRORS =
+  'Refusals, each with its own `code`: promo_code_unknown (404), promo_code_expired, promo_code_inactive, ' +
+  'promo_code_exhausted (max uses reached), promo_code_already_used (this email paid with it), ' +
+  'promo_code_foreign_game, promo_code_foreign_gift (400), promo_order_paid (409).'
+
+const activateOrder = createRoute({
+  method: 'post',
+  path: '/api/orders/{id}/activate_promo_code/',
+  tags: ['promo'],
+  summary: 'Apply a promo code to an unpaid order',
+  description: `PromoCode must be for the order's game, GiftPromoCode for its gift. ${ERRORS}`,
+  request: { params: UuidParam, ...body },
+  responses: { 200: jsonContent(OrderPromoSchema), ...errorResponses(400, 404, 409) },
+})
+
+const showOrder = createRoute({
+  method: 'post',
+  path: '/api/orders/{id}/show_promo_code/',
+  tags: ['promo'],
+  summary: 'Preview a promo code on an order: validity and the totals it would give (nothing stored)',
+  description: ERRORS,
+  request: { params: UuidParam, ...body },
+  responses: { 200: jsonContent(OrderPromoSchema), ...errorResponses(400, 404, 409) },
+})
+
+const activeOrder = createRoute({
+  method: 'get',
+  path: '/api/orders/{id}/active_promo_code/',
+  tags: ['promo'],
+  summary: 'The promo code applied to an order (404 promo_code_not_active when none)',
+  request: { params: UuidParam },
+  responses: { 200: jsonContent(PromoCodeSchema), ...errorResponses(400, 404) },
+})
+
+const deactivateOrder = createRoute({
+  method: 'post',
+  path: '/api/orders/{id}/deactivate_promo_code/',
+  tags: ['promo'],
+  summary: 'Remove the promo code from an unpaid order',
+  request: { params: UuidParam },
+  responses: { 200: jsonContent(OrderPromoSchema), ...errorResponses(400, 404, 409) },
+})
+
+const AccountPromoSchema = z
+  .object({ active_promo_code: PromoCodeSchema.nullable() })
+  .openapi('AccountPromoResult')
+
+const activateAccount = createRoute({
+  method: 'post',
+  path: '/api/promo_codes/activate/',
+  tags: ['promo'],
+  summary: 'Make a code the account’s active promo code (signed in)',
+  description:
+    'Stored as the profile’s active_promo_code and applied to the user’s unpaid orders of its game/gift ' +
+    `that have no code, and to new ones. ${ERRORS}`,
+  security: [{ bearer: [] }],
+  request: body,
+  responses: { 200: jsonContent(AccountPromoSchema), ...errorResponses(400, 401, 404) },
+})
+
+const showAccount = createRoute({
+  method: 'post',
+  path: '/api/promo_codes/show/',
+  tags: ['promo'],
+  summary: 'Check a promo code (validity for this buyer, percent, game or gift)',
+  description: ERRORS,
+  request: body,
+  responses: { 200: jsonContent(PromoCodeSchema), ...errorResponses(400, 404) },
+})
+
+const deactivateAccount = createRoute({
+  method: 'post',
+  path: '/api/promo_codes/deactivate/',
+  tags: ['promo'],
+  summary: 'Clear the account’s active promo code (signed in)',
+  security: [{ bearer: [] }],
+  responses: { 200: jsonContent(AccountPromoSchema), ...errorResponses(401) },
+})
+
+async function userEmail(db: Parameters<typeof findPromo>[0], userId: number | null) {
+  if (userId === null) return null
+  const [u] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId))
+  return u?.email ?? null
+}
+
+export function registerPromo(app: ApiApp) {
+  app.openapi(activateOrder, async (c) =>
+    c.json(await activateOrderPromo(c, c.req.valid('param').id, c.req.valid('json').code), 200),
+  )
+  app.openapi(showOrder, async (c) =>
+    c.json(await previewOrderPromo(c, c.req.valid('param').id, c.req.valid('json').code), 200),
+  )
+  app.openapi(activeOrder, async (c) => c.json(serializePromo(await activeOrderPromo(c, c.req.valid('param').id)), 200))
+  app.openapi(deactivateOrder, async (c) => c.json(await deactivateOrderPromo(c, c.req.valid('param').id), 200))
+
+  app.openapi(activateAccount, async (c) => {
+    const userId = requireUser(c)
+    const { code } = c.req.valid('json')
+    const promo = await c.var.deps.db.transaction(async (tx) => {
+      const [u] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId)).for('update')
+      if (!u) throw fail(401, 'not_authenticated')
+      const p = await findPromo(tx, code)
+      await assertPromoUsable(tx, p, { email: u.email })
+      await tx.update(users).set({ activePromoCodeId: p.id }).where(eq(users.id, userId))
+      await applyAccountPromoToOpenOrders(tx, userId, p)
+      return p
+    })
+    return c.json({ active_promo_code: serializePromo(promo) }, 200)
+  })
+
+  app.openapi(showAccount, async (c) => {
+    const db = c.var.deps.db
+    const promo = await findPromo(db, c.req.valid('json').code)
+    await assertPromoUsable(db, promo, { email: await userEmail(db, c.var.userId) })
+    return c.json(serializePromo(promo), 200)
+  })
+
+  app.openapi(deactivateAccount, async (c) => {
+    const userId = requireUser(c)
+    await c.var.deps.db.update(users).set({ activePromoCodeId: null }).where(eq(users.id, userId))
+    return c.json({ active_promo_code: null }, 200)
+  })
+}

@@ -13,5 +13,7 @@ export type DeliveryResult =
 /** Delivers paid orders of some kinds. Runs inside the transaction that moves the order to sending. */
 export interface Fulfiller {
   kinds: readonly OrderKind[]
+  /** Only for games whose `supplier` column has this value (e.g. 'moogold'); any supplier when unset. */
+  supplier?: string
   deliver(tx: Tx, order: OrderRow, deps: ApiDeps): Promise<DeliveryResult>
 }

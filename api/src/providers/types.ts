@@ -1,0 +1,70 @@
+import type { ApiDeps } from '../context'
+import type { orders, paymentMethods, payments } from '../db/schema'
+
+export type OrderRow = typeof orders.$inferSelect
+export type PaymentMethodRow = typeof paymentMethods.$inferSelect
+export type PaymentRow = typeof payments.$inferSelect
+
+export const SCENARIO_TYPES = [
+  'external',
+  'form',
+  'invoice_qr',
+  'p2p',
+  'p2p_redirect',
+  'qr',
+  'redirect',
+  'wait_order_state',
+] as const
+export type ScenarioType = (typeof SCENARIO_TYPES)[number]
+
+/**
+ * What the shopper does next (spec §3 "Payment scenario"). Every variant carries `type`.
+ * `sandbox_checkout_url` is only set by the offline sandbox provider: the local checkout page where
+ * the test payment is confirmed or declined (useful for the types that carry no url).
+ */
+export type PaymentScenario = { sandbox_checkout_url?: string } & (
+  | { type: 'external'; help_text: string }
+  | { type: 'form'; method: 'POST' | 'GET'; action: string; fields: Record<string, string> }
+  | { type: 'invoice_qr'; qr_str: string }
+  | { type: 'p2p'; card_number: string; card_name: string }
+  | { type: 'p2p_redirect'; url: string }
+  | { type: 'qr'; url: string }
+  | { type: 'redirect'; url: string }
+  | { type: 'wait_order_state'; order_id: string }
+)
+
+export interface CreatePaymentInput {
+  order: OrderRow
+  method: PaymentMethodRow
+  /** The payment row already stored (pending): its id is the provider-side order reference. */
+  payment: PaymentRow
+  /** Amount in minor units of `currency` (fees included). */
+  amount: number
+  currency: string
+  customer: { email: string | null; phone: string | null }
+}
+
+export interface CreatePaymentResult {
+  scenario: PaymentScenario
+  /** The provider's own id of the payment, when it gives one at creation. */
+  externalId?: string
+}
+
+/** Final state of a payment as the provider reports it. */
+export type ProviderPaymentState =
+  | { state: 'succeeded'; amount: number; currency: string; eventKey: string }
+  | { state: 'failed'; eventKey: string; reason?: string }
+  | { state: 'pending' }
+
+/** One payment provider adapter. Callbacks are routes of their own; they call the settle service. */
+export interface PaymentProvider {
+  readonly name: string
+  /** Whether the adapter is configured and may be used for new payments. */
+  isAvailable(deps: ApiDeps): boolean
+  createPayment(input: CreatePaymentInput, deps: ApiDeps): Promise<CreatePaymentResult>
+  /** Asks the provider for the state of a payment (status polls, 3DS returns). */
+  fetchState?(payment: PaymentRow, deps: ApiDeps): Promise<ProviderPaymentState>
+}
+
+/** A provider answered something we could not use (network, HTTP error, bad body). */
+export class ProviderError extends Error {}

@@ -1,0 +1,239 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import { and, desc, eq } from 'drizzle-orm'
+import type { Context } from 'hono'
+import type { ApiApp, AppEnv } from '../context'
+import { orders, payments } from '../db/schema'
+import { ApiError, fail, message } from '../lib/errors'
+import { parseMoney } from '../lib/money'
+import { errorResponses, jsonContent } from '../lib/schemas'
+import { type GetpayNotice, GETPAY_SIGNED_FIELDS, verifyGetpayNotice } from '../providers/getpay'
+import { payselectionProvider, verifyPayselectionWebhook } from '../providers/payselection'
+import { ProviderError } from '../providers/types'
+import { canSee, isUuid, loadOrderForCaller } from '../services/orders/access'
+import { isPaymentActive } from '../services/orders/state-machine'
+import { settlePaymentFailed, settlePaymentSucceeded } from '../services/payments/settle'
+import { OrderStatusSchema } from './payments-schemas'
+
+const OkSchema = z.object({ status: z.literal('ok') }).openapi('CallbackOk')
+
+const webhookRoute = createRoute({
+  method: 'post',
+  path: '/api/payments/payselection/webhook/',
+  tags: ['payments-callbacks'],
+  summary: 'Payselection webhook (server to server)',
+  description:
+    '`X-WEBHOOK-SIGNATURE` = hex HMAC-SHA256 of the raw body keyed with the secret key, checked before ' +
+    'anything else (403). Body: `Event` (Payment | Fail | …), `TransactionId`, `OrderId` (our payment id), ' +
+    '`Amount` ("123.45"), `Currency`. Each (TransactionId, Event) is processed once; the amount must equal ' +
+    'the payment’s (400).',
+  responses: { 200: jsonContent(OkSchema), ...errorResponses(400, 403, 404, 409) },
+})
+
+const StatusBody = z
+  .object({ order_id: z.string().openapi({ format: 'uuid' }), currency: z.string().max(8).optional() })
+  .openapi('PayselectionStatusRequest')
+
+const statusRoute = createRoute({
+  method: 'post',
+  path: '/api/payments/payselection/status/',
+  tags: ['payments-callbacks'],
+  summary: 'Ask Payselection for the state of the order’s latest payment and apply it',
+  request: { body: { content: { 'application/json': { schema: StatusBody } }, required: true } },
+  responses: {
+    200: jsonContent(OrderStatusSchema),
+    ...errorResponses(400, 404, 409),
+    502: jsonContent(z.object({ detail: z.string(), code: z.string() }), 'Payselection unreachable'),
+  },
+})
+
+const termRoute = createRoute({
+  method: 'post',
+  path: '/api/payments/payselection/term/{order_id}/',
+  tags: ['payments-callbacks'],
+  summary: '3-D Secure / termination return: look up and apply the payment state',
+  description:
+    'Browsers are sent on with 303 to {publicUrl}/orders/{order_id}/pay. With `Accept: application/json` ' +
+    'the answer is the order status instead.',
+  request: { params: z.object({ order_id: z.string().openapi({ param: { name: 'order_id', in: 'path' } }) }) },
+  responses: {
+    200: jsonContent(OrderStatusSchema),
+    303: { description: 'To the order’s pay page' },
+    ...errorResponses(400, 404),
+  },
+})
+
+const notifyRoute = createRoute({
+  method: 'post',
+  path: '/api/payments/getpay/notify/',
+  tags: ['payments-callbacks'],
+  summary: 'GetPay payment notification (form or JSON)',
+  description:
+    'Fields WALLET_ID, WALLET_TYPE, SUM, ORDER_ID (our order id), P_TYPE, P_WALLET, PAYMENT_ID, SIGN. ' +
+    'SIGN = lowercase hex SHA-256 of "WALLET_ID:WALLET_TYPE:SUM:ORDER_ID:P_TYPE:P_WALLET:PAYMENT_ID:{secret}", ' +
+    'compared in constant time (403). WALLET_ID must be ours (403), the order must exist (404), SUM must ' +
+    'equal the payment amount (400). A PAYMENT_ID is processed once. Answers the text `OK`.',
+  responses: {
+    200: { description: 'Processed (or a replay)', content: { 'text/plain': { schema: z.literal('OK') } } },
+    ...errorResponses(400, 403, 404, 409),
+  },
+})
+
+async function latestProviderPayment(c: Context<AppEnv>, orderId: string, provider: string, currency?: string) {
+  const rows = await c.var.deps.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.provider, provider)))
+    .orderBy(desc(payments.created), desc(payments.id))
+  const p = currency ? rows.find((r) => r.currency === currency.toUpperCase()) : rows[0]
+  if (!p) throw fail(404, 'payment_not_found')
+  return p
+}
+
+/** Asks Payselection about a payment and applies a final answer (once per transaction event). */
+async function syncPayselection(c: Context<AppEnv>, payment: typeof payments.$inferSelect) {
+  const deps = c.var.deps
+  if (!deps.config.payselection) throw fail(404, 'payment_not_found')
+  if (payment.status === 'succeeded') return
+  let state: Awaited<ReturnType<NonNullable<typeof payselectionProvider.fetchState>>>
+  try {
+    state = await payselectionProvider.fetchState!(payment, deps)
+  } catch (e) {
+    if (!(e instanceof ProviderError)) throw e
+    console.error('[payselection] status', e)
+    throw new ApiError(502, 'payment_provider_error', message('payment_provider_error'))
+  }
+  if (state.state === 'succeeded')
+    await settlePaymentSucceeded(deps, {
+      paymentId: payment.id,
+      provider: 'payselection',
+      eventKey: state.eventKey,
+      amount: state.amount,
+      currency: state.currency || undefined,
+    })
+  else if (state.state === 'failed')
+    await settlePaymentFailed(deps, { paymentId: payment.id, provider: 'payselection', eventKey: state.eventKey })
+}
+
+async function statusOf(c: Context<AppEnv>, orderId: string) {
+  const [order] = await c.var.deps.db.select().from(orders).where(eq(orders.id, orderId))
+  if (!order) throw fail(404, 'order_not_found')
+  const [p] = await c.var.deps.db
+    .select()
+    .from(payments)
+    .where(eq(payments.orderId, orderId))
+    .orderBy(desc(payments.created), desc(payments.id))
+    .limit(1)
+  return {
+    order,
+    body: {
+      id: order.id,
+      status: order.status,
+      payment_id: p?.id ?? null,
+      payment_status: p?.status ?? null,
+      payment_message: p?.status === 'failed' && isPaymentActive(order.status) ? message('payment_declined') : null,
+      is_payment_active: isPaymentActive(order.status),
+      reject_reason: order.rejectReason,
+    },
+  }
+}
+
+async function readNotice(c: Context<AppEnv>): Promise<Record<string, string>> {
+  const out: Record<string, string> = {}
+  try {
+    const type = c.req.header('content-type') ?? ''
+    const body = type.includes('application/json')
+      ? ((await c.req.json()) as Record<string, unknown>)
+      : ((await c.req.parseBody()) as Record<string, unknown>)
+    for (const [k, v] of Object.entries(body ?? {}))
+      if (typeof v === 'string' || typeof v === 'number') out[k] = String(v)
+  } catch {
+    throw fail(400, 'malformed_body')
+  }
+  return out
+}
+
+export function registerPaymentCallbacks(app: ApiApp) {
+  app.openapi(webhookRoute, async (c) => {
+    const cfg = c.var.deps.config.payselection
+    if (!cfg) throw fail(404, 'not_found')
+    const raw = await c.req.text()
+    if (!verifyPayselectionWebhook(cfg.secretKey, raw, c.req.header('x-webhook-signature')))
+      throw fail(403, 'payment_signature_invalid')
+    const site = c.req.header('x-site-id')
+    if (site !== undefined && site !== cfg.siteId) throw fail(403, 'payment_signature_invalid')
+    let event: Record<string, unknown>
+    try {
+      event = JSON.parse(raw) as Record<string, unknown>
+    } catch {
+      throw fail(400, 'malformed_body')
+    }
+    const kind = String(event.Event ?? '')
+    const paymentId = String(event.OrderId ?? '')
+    const eventKey = `${String(event.TransactionId ?? '')}:${kind}`
+    if (!isUuid(paymentId)) throw fail(404, 'payment_not_found')
+    if (kind === 'Payment') {
+      const amount = parseMoney(String(event.Amount ?? ''))
+      if (amount === null) throw fail(400, 'payment_amount_mismatch')
+      await settlePaymentSucceeded(c.var.deps, {
+        paymentId,
+        provider: 'payselection',
+        eventKey,
+        amount,
+        currency: typeof event.Currency === 'string' ? event.Currency : undefined,
+      })
+    } else if (kind === 'Fail') {
+      await settlePaymentFailed(c.var.deps, { paymentId, provider: 'payselection', eventKey })
+    }
+    return c.json({ status: 'ok' as const }, 200)
+  })
+
+  app.openapi(statusRoute, async (c) => {
+    const { order_id, currency } = c.req.valid('json')
+    const order = await loadOrderForCaller(c, order_id)
+    await syncPayselection(c, await latestProviderPayment(c, order.id, 'payselection', currency))
+    return c.json((await statusOf(c, order.id)).body, 200)
+  })
+
+  app.openapi(termRoute, async (c) => {
+    const { order_id } = c.req.valid('param')
+    if (!isUuid(order_id)) throw fail(400, 'order_id_invalid')
+    const id = order_id.toLowerCase()
+    const wantsJson = (c.req.header('accept') ?? '').includes('application/json')
+    try {
+      await syncPayselection(c, await latestProviderPayment(c, id, 'payselection'))
+    } catch (e) {
+      // the shopper still goes back to the pay page, which shows the current state
+      if (wantsJson) throw e
+      console.error('[payselection] term', e)
+    }
+    if (!wantsJson) return c.redirect(`${c.var.deps.config.publicUrl}/orders/${id}/pay`, 303) as never
+    const s = await statusOf(c, id)
+    if (!canSee(s.order, c.var.userId)) throw fail(404, 'order_not_found')
+    return c.json(s.body, 200)
+  })
+
+  app.openapi(notifyRoute, async (c) => {
+    const cfg = c.var.deps.config.getpay
+    if (!cfg) throw fail(404, 'not_found')
+    const f = await readNotice(c)
+    for (const k of [...GETPAY_SIGNED_FIELDS, 'SIGN'] as const)
+      if (typeof f[k] !== 'string') throw fail(400, 'payment_notice_incomplete', { field: k })
+    const notice = f as unknown as GetpayNotice
+    if (!verifyGetpayNotice(cfg.secret, notice)) throw fail(403, 'payment_signature_invalid')
+    if (notice.WALLET_ID !== cfg.walletId) throw fail(403, 'payment_wallet_mismatch')
+    if (!isUuid(notice.ORDER_ID)) throw fail(404, 'order_not_found')
+    const orderId = notice.ORDER_ID.toLowerCase()
+    const [order] = await c.var.deps.db.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId))
+    if (!order) throw fail(404, 'order_not_found')
+    const payment = await latestProviderPayment(c, orderId, 'getpay')
+    const sum = parseMoney(notice.SUM)
+    if (sum === null || sum !== payment.amount) throw fail(400, 'payment_amount_mismatch')
+    await settlePaymentSucceeded(c.var.deps, {
+      paymentId: payment.id,
+      provider: 'getpay',
+      eventKey: notice.PAYMENT_ID,
+      amount: sum,
+    })
+    return c.text('OK', 200)
+  })
+}

@@ -1,0 +1,123 @@
+import { z } from '@hono/zod-openapi'
+import { MoneySchema } from '../lib/schemas'
+
+/** Wire shapes of the payment endpoints (spec §3 "Country", "Method group", "Method", "Payment scenario"). */
+
+export const CountrySchema = z
+  .object({ id: z.number().int(), flag: z.string(), name: z.string() })
+  .openapi('Country')
+
+export const PaymentMethodSchema = z
+  .object({
+    name: z.string().openapi({ description: 'Path segment of POST /api/payments/{name}/' }),
+    title: z.string(),
+    uri: z.string(),
+    fee: z.string().openapi({ example: '3.00', description: 'Percent fee on the converted total' }),
+    icon: z.string(),
+    is_active: z.boolean().openapi({ description: 'False when the method or its provider is off' }),
+    min_amount: MoneySchema.openapi({ description: 'Minimum converted total, in the payment currency' }),
+    fix_fee: MoneySchema.openapi({ description: 'Fixed fee, in the payment currency' }),
+    is_secondary: z.boolean(),
+    currencies: z.array(z.string()),
+    required_fields: z.array(z.string()).openapi({ example: ['email', 'phone'] }),
+    can_retrieve_payment_data: z.boolean(),
+  })
+  .openapi('PaymentMethod')
+
+export const MethodGroupSchema = z
+  .object({
+    name: z.string(),
+    short_name: z.string(),
+    order: z.number().int(),
+    methods: z.array(PaymentMethodSchema),
+  })
+  .openapi('PaymentMethodGroup')
+
+export const ActiveCountrySchema = CountrySchema.extend({
+  currency: z.string().openapi({ example: 'RUB' }),
+  rate: z.string().openapi({ example: '1.000000', description: 'Units of `currency` per rouble' }),
+  method_groups: z.array(MethodGroupSchema),
+}).openapi('ActiveCountry')
+
+export const SelectCountryBody = z.object({ country_id: z.coerce.number().int().positive() }).openapi('SelectCountry')
+
+const sandboxUrl = {
+  sandbox_checkout_url: z
+    .string()
+    .optional()
+    .openapi({ description: 'Sandbox only: the local checkout page to confirm or decline the test payment' }),
+}
+
+export const ScenarioSchema = z
+  .discriminatedUnion('type', [
+    z.object({ type: z.literal('external'), help_text: z.string(), ...sandboxUrl }).openapi('ScenarioExternal'),
+    z
+      .object({
+        type: z.literal('form'),
+        method: z.enum(['POST', 'GET']),
+        action: z.string(),
+        fields: z.record(z.string(), z.string()),
+        ...sandboxUrl,
+      })
+      .openapi('ScenarioForm'),
+    z.object({ type: z.literal('invoice_qr'), qr_str: z.string(), ...sandboxUrl }).openapi('ScenarioInvoiceQr'),
+    z
+      .object({ type: z.literal('p2p'), card_number: z.string(), card_name: z.string(), ...sandboxUrl })
+      .openapi('ScenarioP2p'),
+    z.object({ type: z.literal('p2p_redirect'), url: z.string(), ...sandboxUrl }).openapi('ScenarioP2pRedirect'),
+    z.object({ type: z.literal('qr'), url: z.string(), ...sandboxUrl }).openapi('ScenarioQr'),
+    z.object({ type: z.literal('redirect'), url: z.string(), ...sandboxUrl }).openapi('ScenarioRedirect'),
+    z
+      .object({ type: z.literal('wait_order_state'), order_id: z.string(), ...sandboxUrl })
+      .openapi('ScenarioWaitOrderState'),
+  ])
+  .openapi('PaymentScenario')
+
+const paymentInfo = {
+  payment_id: z.uuid(),
+  amount: MoneySchema.openapi({ description: 'What the shopper pays, fees included, in `currency`' }),
+  currency: z.string(),
+}
+
+export const StartPaymentResponse = z
+  .intersection(ScenarioSchema, z.object(paymentInfo))
+  .openapi('PaymentStart', {
+    description: 'The payment scenario (by `type`) plus the payment id, amount and currency',
+  })
+
+export const StartPaymentBodySchema = z
+  .object({
+    order_id: z.string().openapi({ format: 'uuid' }),
+    currency: z.string().min(1).max(8),
+    email: z.string().max(254).nullish(),
+    phone: z.string().max(32).nullish(),
+  })
+  .openapi('StartPayment')
+
+export const PaymentStatusEnum = z.enum(['pending', 'succeeded', 'failed'])
+
+export const PaymentDataSchema = z
+  .intersection(
+    ScenarioSchema,
+    z.object({
+      ...paymentInfo,
+      payment_status: PaymentStatusEnum,
+      url: z.string().nullable().openapi({ description: 'Where the shopper pays, when there is such a page' }),
+    }),
+  )
+  .openapi('PaymentData')
+
+export const OrderStatusSchema = z
+  .object({
+    id: z.uuid(),
+    status: z.enum(['created', 'waiting_for_payment', 'paid', 'sending', 'sent', 'done', 'failed']),
+    payment_id: z.uuid().nullable(),
+    payment_status: PaymentStatusEnum.nullable(),
+    payment_message: z
+      .string()
+      .nullable()
+      .openapi({ description: 'Russian text about the latest payment when it failed (declined)' }),
+    is_payment_active: z.boolean(),
+    reject_reason: z.string().nullable(),
+  })
+  .openapi('OrderStatus')

@@ -1,0 +1,86 @@
+import { eq } from 'drizzle-orm'
+import type { ApiDeps } from '../../context'
+import { games, type OrderStatus, orders } from '../../db/schema'
+import { message } from '../../lib/errors'
+import { transitionOrder } from '../orders/state-machine'
+import { giftCodeFulfiller } from './gift-codes'
+import { moogoldFulfiller } from './moogold'
+import { sandboxFulfiller } from './sandbox'
+import type { DeliveryResult, Fulfiller, OrderRow } from './types'
+import { voucherFulfiller } from './vouchers'
+
+/**
+ * Suppliers by order kind. The first match wins, so supplier-specific adapters (a game's
+ * `supplier` column) come before the general ones.
+ */
+export const FULFILLERS: readonly Fulfiller[] = [
+  moogoldFulfiller,
+  voucherFulfiller,
+  giftCodeFulfiller,
+  sandboxFulfiller,
+]
+
+export function pickFulfiller(order: Pick<OrderRow, 'kind'>, supplier: string | null): Fulfiller | null {
+  return (
+    FULFILLERS.find((f) => f.kinds.includes(order.kind) && (f.supplier === undefined || f.supplier === supplier)) ??
+    null
+  )
+}
+
+/** Thrown inside the delivery savepoint so that whatever the supplier took is rolled back. */
+class DeliveryFailed extends Error {
+  constructor(readonly reason: string) {
+    super(reason)
+  }
+}
+
+/**
+ * Delivers a paid order: paid → sending, the supplier's delivery, then sent → done, or failed with
+ * a reject_reason. The delivery runs in a savepoint: a failed one leaves no half-taken codes. The
+ * payment is never touched here, so a failed delivery shows as a failed order next to a succeeded
+ * payment. Returns the order's status afterwards; orders that are not `paid` are left alone.
+ */
+export async function fulfilOrder(deps: ApiDeps, orderId: string): Promise<OrderStatus> {
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update')
+      if (!order || order.status !== 'paid') return order?.status ?? 'failed'
+      await transitionOrder(tx, orderId, 'sending')
+      let supplier: string | null = null
+      if (order.gameId !== null) {
+        const [g] = await tx.select({ supplier: games.supplier }).from(games).where(eq(games.id, order.gameId))
+        supplier = g?.supplier ?? null
+      }
+      const fulfiller = pickFulfiller(order, supplier)
+      let result: DeliveryResult
+      if (!fulfiller) result = { outcome: 'failed', reason: message('supplier_not_configured') }
+      else {
+        try {
+          result = await tx.transaction(async (sp) => {
+            const r = await fulfiller.deliver(sp, order, deps)
+            if (r.outcome === 'failed') throw new DeliveryFailed(r.reason)
+            return r
+          })
+        } catch (e) {
+          if (!(e instanceof DeliveryFailed)) console.error(`[fulfilment] ${orderId}`, e)
+          result = {
+            outcome: 'failed',
+            reason: e instanceof DeliveryFailed ? e.reason : message('fulfilment_error'),
+          }
+        }
+      }
+      if (result.outcome === 'failed') return transitionOrder(tx, orderId, 'failed', { rejectReason: result.reason })
+      await transitionOrder(tx, orderId, 'sent', {
+        ...(result.outcome === 'sent' && result.supplierOrderId ? { supplierOrderId: result.supplierOrderId } : {}),
+      })
+      if (result.outcome === 'sent') return 'sent'
+      return transitionOrder(tx, orderId, 'done')
+    })
+  } catch (e) {
+    // The order is paid and the payment kept; mark it failed with a reason rather than leave it hanging.
+    console.error(`[fulfilment] ${orderId} could not be delivered`, e)
+    await transitionOrder(deps.db, orderId, 'failed', { rejectReason: message('fulfilment_error') }).catch(() => {})
+    const [o] = await deps.db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId))
+    return o?.status ?? 'failed'
+  }
+}

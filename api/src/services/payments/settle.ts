@@ -1,0 +1,95 @@
+import { and, eq, gte, inArray, sql } from 'drizzle-orm'
+import type { ApiDeps } from '../../context'
+import type { Db, Tx } from '../../db/client'
+import { orders, paymentEvents, payments, users } from '../../db/schema'
+import { fail } from '../../lib/errors'
+import { fulfilOrder } from '../fulfilment'
+import { transitionOrder, UNPAID_STATUSES } from '../orders/state-machine'
+import { recordPromoRedemption } from '../promo/redemption'
+
+export type PaymentRow = typeof payments.$inferSelect
+export type SettleOutcome = 'applied' | 'duplicate'
+
+/**
+ * Records a provider event once: false when (provider, key) was already processed, so a replayed
+ * callback changes nothing. Runs in the caller's transaction, so a refused callback is not recorded.
+ */
+async function claimEvent(tx: Tx, provider: string, eventKey: string): Promise<boolean> {
+  const inserted = await tx
+    .insert(paymentEvents)
+    .values({ provider, eventKey })
+    .onConflictDoNothing()
+    .returning({ id: paymentEvents.id })
+  return inserted.length === 1
+}
+
+/**
+ * Marks the order paid inside `tx` (compare-and-set from created/waiting_for_payment), spends the
+ * balance it uses and records the promo redemption. Throws 409 when the order is no longer payable.
+ */
+export async function markOrderPaid(tx: Tx, orderId: string): Promise<void> {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update')
+  if (!order) throw fail(404, 'order_not_found')
+  if (!UNPAID_STATUSES.includes(order.status)) throw fail(409, 'order_already_paid')
+  await transitionOrder(tx, orderId, 'paid', { paidAt: new Date() })
+  if (order.userId !== null && order.balanceUsed > 0) {
+    const spent = await tx
+      .update(users)
+      .set({ balance: sql`${users.balance} - ${order.balanceUsed}` })
+      .where(and(eq(users.id, order.userId), gte(users.balance, order.balanceUsed)))
+      .returning({ id: users.id })
+    // the balance was spent elsewhere since the payment started: the total is no longer right
+    if (spent.length === 0) throw fail(409, 'order_total_changed')
+  }
+  await recordPromoRedemption(tx, order)
+}
+
+/**
+ * A provider says the payment succeeded. Once per (provider, event key); the amount (and currency,
+ * when given) must equal the payment's. The payment becomes succeeded, the order paid, and then the
+ * order is fulfilled (outside the payment transaction: a failing supplier never undoes a payment).
+ */
+export async function settlePaymentSucceeded(
+  deps: ApiDeps,
+  input: { paymentId: string; provider: string; eventKey: string; amount: number; currency?: string },
+): Promise<{ outcome: SettleOutcome; orderId: string }> {
+  const res = await deps.db.transaction(async (tx) => {
+    const [payment] = await tx.select().from(payments).where(eq(payments.id, input.paymentId)).for('update')
+    if (!payment) throw fail(404, 'payment_not_found')
+    if (!(await claimEvent(tx, input.provider, input.eventKey)) || payment.status === 'succeeded')
+      return { outcome: 'duplicate' as const, orderId: payment.orderId }
+    if (input.amount !== payment.amount || (input.currency !== undefined && input.currency !== payment.currency))
+      throw fail(400, 'payment_amount_mismatch')
+    await markOrderPaid(tx, payment.orderId)
+    await tx.update(payments).set({ status: 'succeeded' }).where(eq(payments.id, payment.id))
+    return { outcome: 'applied' as const, orderId: payment.orderId }
+  })
+  if (res.outcome === 'applied') await fulfilOrder(deps, res.orderId)
+  return res
+}
+
+/** A provider says the payment failed: the payment is failed, the order stays payable. Once per event. */
+export async function settlePaymentFailed(
+  deps: ApiDeps,
+  input: { paymentId: string; provider: string; eventKey: string },
+): Promise<{ outcome: SettleOutcome; orderId: string }> {
+  return deps.db.transaction(async (tx) => {
+    const [payment] = await tx.select().from(payments).where(eq(payments.id, input.paymentId)).for('update')
+    if (!payment) throw fail(404, 'payment_not_found')
+    if (!(await claimEvent(tx, input.provider, input.eventKey)) || payment.status !== 'pending')
+      return { outcome: 'duplicate' as const, orderId: payment.orderId }
+    await tx.update(payments).set({ status: 'failed' }).where(eq(payments.id, payment.id))
+    return { outcome: 'applied' as const, orderId: payment.orderId }
+  })
+}
+
+/**
+ * Pending payments of an order stop being confirmable (a new payment was started, or the total
+ * changed with a promo code): only the latest payment, for the current amount, can pay the order.
+ */
+export async function supersedePendingPayments(db: Db | Tx, orderId: string): Promise<void> {
+  await db
+    .update(payments)
+    .set({ status: 'failed' })
+    .where(and(eq(payments.orderId, orderId), inArray(payments.status, ['pending'])))
+}

@@ -1,0 +1,171 @@
+import { randomUUID } from 'node:crypto'
+import { and, asc, eq } from 'drizzle-orm'
+import type { Context } from 'hono'
+import type { AppEnv } from '../../context'
+import { countries, paymentMethodGroups, paymentMethods, payments } from '../../db/schema'
+import { ApiError, fail, fieldError, message } from '../../lib/errors'
+import { toMoney } from '../../lib/money'
+import { getProvider } from '../../providers'
+import type { PaymentScenario } from '../../providers/types'
+import { fulfilOrder } from '../fulfilment'
+import { loadOrderForCaller } from '../orders/access'
+import { recalculateOrder } from '../orders/pricing'
+import { transitionOrder, UNPAID_STATUSES } from '../orders/state-machine'
+import { applyAccountPromo } from '../promo/orders'
+import { paymentAmount } from './amounts'
+import { markOrderPaid, supersedePendingPayments } from './settle'
+
+export interface StartPaymentBody {
+  order_id: string
+  currency: string
+  email?: string | null
+  phone?: string | null
+}
+
+export type StartPaymentAnswer = PaymentScenario & { payment_id: string; amount: string; currency: string }
+
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+const PHONE_RE = /^\+?\d{10,15}$/
+
+/** The method a name means for this visitor: the one in their active country first. */
+async function findMethod(c: Context<AppEnv>, name: string, countryId: number | null) {
+  const rows = await c.var.deps.db
+    .select({ method: paymentMethods, country: countries })
+    .from(paymentMethods)
+    .innerJoin(paymentMethodGroups, eq(paymentMethodGroups.id, paymentMethods.groupId))
+    .innerJoin(countries, eq(countries.id, paymentMethodGroups.countryId))
+    .where(eq(paymentMethods.name, name))
+    .orderBy(asc(paymentMethods.id))
+  const row = rows.find((r) => r.country.id === countryId) ?? rows[0]
+  if (!row) throw fail(404, 'payment_method_not_found')
+  return row
+}
+
+/** The rate of a currency: the method's country when it is that country's currency, else any country's. */
+async function rateFor(c: Context<AppEnv>, currency: string, home: { currency: string; rateMicro: number }) {
+  if (currency === home.currency) return home.rateMicro
+  if (currency === 'RUB') return 1_000_000
+  const [other] = await c.var.deps.db
+    .select({ rateMicro: countries.rateMicro })
+    .from(countries)
+    .where(eq(countries.currency, currency))
+    .limit(1)
+  if (!other) throw fieldError('currency', 'payment_currency_not_supported', { currency })
+  return other.rateMicro
+}
+
+function contactFields(
+  required: readonly string[],
+  body: StartPaymentBody,
+  orderEmail: string | null,
+): { email: string | null; phone: string | null } {
+  const email = body.email?.trim() || (required.includes('email') ? orderEmail : null) || null
+  const phone = body.phone?.replace(/[\s()-]/g, '') || null
+  if (required.includes('email') && !email) throw fieldError('email', 'payment_email_required')
+  if (email && !EMAIL_RE.test(email)) throw fieldError('email', 'payment_email_invalid')
+  if (required.includes('phone') && !phone) throw fieldError('phone', 'payment_phone_required')
+  if (phone && !PHONE_RE.test(phone)) throw fieldError('phone', 'payment_phone_invalid')
+  return { email, phone }
+}
+
+/**
+ * POST /api/payments/{name}/: checks the order and the method, stores a pending payment for the
+ * exact amount, moves the order to waiting_for_payment and asks the provider for the scenario.
+ * An order with nothing left to pay (balance or promo cover it) is paid at once.
+ */
+export async function startPayment(
+  c: Context<AppEnv>,
+  methodName: string,
+  body: StartPaymentBody,
+  activeCountryId: number | null,
+): Promise<StartPaymentAnswer> {
+  const deps = c.var.deps
+  const { method, country } = await findMethod(c, methodName, activeCountryId)
+  const checked = await loadOrderForCaller(c, body.order_id)
+  assertPayable(checked.status)
+
+  // an account-level promo code reaches the order at the latest here (it only ever lowers the total)
+  await deps.db.transaction((tx) => applyAccountPromo(tx, checked.id))
+  const totals = await recalculateOrder(deps.db, checked.id)
+  const currency = body.currency.trim().toUpperCase()
+
+  if (totals.totalToPay === 0) {
+    const paymentId = randomUUID()
+    await deps.db.transaction(async (tx) => {
+      const order = await loadOrderForCaller(c, checked.id, { db: tx, lock: true })
+      assertPayable(order.status)
+      await supersedePendingPayments(tx, order.id)
+      await tx.insert(payments).values({
+        id: paymentId,
+        orderId: order.id,
+        methodName: method.name,
+        provider: 'none',
+        amount: 0,
+        currency,
+        status: 'succeeded',
+        scenario: { type: 'wait_order_state', order_id: order.id },
+      })
+      await markOrderPaid(tx, order.id)
+    })
+    await fulfilOrder(deps, checked.id)
+    return { type: 'wait_order_state', order_id: checked.id, payment_id: paymentId, amount: toMoney(0), currency }
+  }
+
+  const provider = getProvider(method.provider)
+  if (!method.isActive || !provider || !provider.isAvailable(deps)) throw fail(400, 'payment_method_inactive')
+  const allowed = method.currencies.length ? method.currencies : [country.currency]
+  if (!allowed.includes(currency))
+    throw fieldError('currency', 'payment_currency_not_supported', { currency: currency || '—' })
+  const contact = contactFields(method.requiredFields, body, checked.email)
+  const rateMicro = await rateFor(c, currency, country)
+  const { converted, amount } = paymentAmount(totals.totalToPay, rateMicro, method)
+  if (converted < method.minAmount)
+    throw fail(400, 'payment_amount_below_minimum', { min: toMoney(method.minAmount), currency })
+
+  const paymentId = randomUUID()
+  const payment = await deps.db.transaction(async (tx) => {
+    const order = await loadOrderForCaller(c, checked.id, { db: tx, lock: true })
+    assertPayable(order.status)
+    if (order.totalToPay !== totals.totalToPay) throw fail(409, 'order_total_changed')
+    await supersedePendingPayments(tx, order.id)
+    if (order.status === 'created') await transitionOrder(tx, order.id, 'waiting_for_payment')
+    const [row] = await tx
+      .insert(payments)
+      .values({
+        id: paymentId,
+        orderId: order.id,
+        methodName: method.name,
+        provider: method.provider,
+        amount,
+        currency,
+        status: 'pending',
+      })
+      .returning()
+    return { row: row!, order: { ...order, status: 'waiting_for_payment' as const } }
+  })
+
+  let created: Awaited<ReturnType<typeof provider.createPayment>>
+  try {
+    created = await provider.createPayment(
+      { order: payment.order, method, payment: payment.row, amount, currency, customer: contact },
+      deps,
+    )
+  } catch (e) {
+    await deps.db.update(payments).set({ status: 'failed' }).where(eq(payments.id, paymentId))
+    if (e instanceof ApiError) throw e
+    console.error(`[payments] ${method.provider} refused payment ${paymentId}`, e)
+    throw new ApiError(502, 'payment_provider_error', message('payment_provider_error'))
+  }
+  await deps.db
+    .update(payments)
+    .set({ scenario: created.scenario, externalId: created.externalId ?? null })
+    .where(and(eq(payments.id, paymentId), eq(payments.status, 'pending')))
+  return { ...created.scenario, payment_id: paymentId, amount: toMoney(amount), currency }
+}
+
+function assertPayable(status: string) {
+  if (UNPAID_STATUSES.includes(status as never)) return
+  if (status === 'failed') throw fail(409, 'order_not_payable')
+  throw fail(409, 'order_already_paid')
+}
+

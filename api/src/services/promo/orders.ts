@@ -1,0 +1,139 @@
+import { and, eq, inArray, isNull } from 'drizzle-orm'
+import type { Context } from 'hono'
+import type { AppEnv } from '../../context'
+import type { Tx } from '../../db/client'
+import { orders, promoCodes, users } from '../../db/schema'
+import { fail } from '../../lib/errors'
+import { toMoney } from '../../lib/money'
+import { loadOrderForCaller, type OrderRow } from '../orders/access'
+import { type OrderTotals, recalculateOrder } from '../orders/pricing'
+import { UNPAID_STATUSES } from '../orders/state-machine'
+import { supersedePendingPayments } from '../payments/settle'
+import { assertPromoFitsOrder, assertPromoUsable, findPromo, type PromoRow, serializePromo } from './rules'
+
+export async function buyerEmail(tx: Tx, order: Pick<OrderRow, 'email' | 'userId'>): Promise<string | null> {
+  if (order.email) return order.email
+  if (order.userId === null) return null
+  const [u] = await tx.select({ email: users.email }).from(users).where(eq(users.id, order.userId))
+  return u?.email ?? null
+}
+
+export function promoResult(order: OrderRow, promo: PromoRow | null, t: OrderTotals) {
+  return {
+    order_id: order.id,
+    promo_code: promo ? serializePromo(promo) : null,
+    total_without_promocode: toMoney(t.total),
+    total_with_promocode: toMoney(t.totalWithPromo),
+    balance_used: toMoney(t.balanceUsed),
+    total_to_pay: toMoney(t.totalToPay),
+  }
+}
+
+class Preview extends Error {
+  constructor(readonly value: ReturnType<typeof promoResult>) {
+    super('preview')
+  }
+}
+
+async function lockUnpaid(c: Context<AppEnv>, tx: Tx, orderId: string): Promise<OrderRow> {
+  const order = await loadOrderForCaller(c, orderId, { db: tx, lock: true })
+  if (!UNPAID_STATUSES.includes(order.status)) throw fail(409, 'promo_order_paid')
+  return order
+}
+
+async function applyChecked(c: Context<AppEnv>, tx: Tx, orderId: string, code: string) {
+  const order = await lockUnpaid(c, tx, orderId)
+  const promo = await findPromo(tx, code)
+  await assertPromoUsable(tx, promo, { email: await buyerEmail(tx, order) })
+  await assertPromoFitsOrder(tx, promo, order)
+  await tx.update(orders).set({ promoCodeId: promo.id, updated: new Date() }).where(eq(orders.id, order.id))
+  const totals = await recalculateOrder(tx, order.id)
+  return promoResult(order, promo, totals)
+}
+
+/** Applies a code to an unpaid order (the totals are recomputed by recalculateOrder). */
+export async function activateOrderPromo(c: Context<AppEnv>, orderId: string, code: string) {
+  return c.var.deps.db.transaction(async (tx) => {
+    const res = await applyChecked(c, tx, orderId, code)
+    await supersedePendingPayments(tx, res.order_id)
+    return res
+  })
+}
+
+/** The same checks and the totals the code would give, with nothing stored (the work is rolled back). */
+export async function previewOrderPromo(c: Context<AppEnv>, orderId: string, code: string) {
+  try {
+    await c.var.deps.db.transaction(async (tx) => {
+      throw new Preview(await applyChecked(c, tx, orderId, code))
+    })
+  } catch (e) {
+    if (e instanceof Preview) return e.value
+    throw e
+  }
+  throw new Error('unreachable')
+}
+
+export async function deactivateOrderPromo(c: Context<AppEnv>, orderId: string) {
+  return c.var.deps.db.transaction(async (tx) => {
+    const order = await lockUnpaid(c, tx, orderId)
+    if (order.promoCodeId !== null) {
+      await tx.update(orders).set({ promoCodeId: null, updated: new Date() }).where(eq(orders.id, order.id))
+      await supersedePendingPayments(tx, order.id)
+    }
+    return promoResult(order, null, await recalculateOrder(tx, order.id))
+  })
+}
+
+export async function activeOrderPromo(c: Context<AppEnv>, orderId: string): Promise<PromoRow> {
+  const order = await loadOrderForCaller(c, orderId)
+  if (order.promoCodeId === null) throw fail(404, 'promo_code_not_active')
+  const [p] = await c.var.deps.db.select().from(promoCodes).where(eq(promoCodes.id, order.promoCodeId))
+  if (!p) throw fail(404, 'promo_code_not_active')
+  return p
+}
+
+/**
+ * The account-level code (users.active_promo_code_id) goes onto an unpaid order of its game/gift
+ * that has no code yet, when it is still usable by the buyer. Silent when it does not fit. Call it
+ * before recalculateOrder when an order is created, and it runs for open orders on activation.
+ */
+export async function applyAccountPromo(tx: Tx, orderId: string): Promise<boolean> {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId))
+  if (!order || order.userId === null || order.promoCodeId !== null) return false
+  if (!UNPAID_STATUSES.includes(order.status)) return false
+  const [u] = await tx
+    .select({ promoId: users.activePromoCodeId, email: users.email })
+    .from(users)
+    .where(eq(users.id, order.userId))
+  if (!u?.promoId) return false
+  const [promo] = await tx.select().from(promoCodes).where(eq(promoCodes.id, u.promoId))
+  if (!promo) return false
+  try {
+    await assertPromoUsable(tx, promo, { email: order.email ?? u.email })
+    await assertPromoFitsOrder(tx, promo, order)
+  } catch {
+    return false
+  }
+  await tx
+    .update(orders)
+    .set({ promoCodeId: promo.id, updated: new Date() })
+    .where(and(eq(orders.id, order.id), isNull(orders.promoCodeId)))
+  await supersedePendingPayments(tx, order.id)
+  return true
+}
+
+/** Applies a newly activated account code to the user's open orders of its game or gift. */
+export async function applyAccountPromoToOpenOrders(tx: Tx, userId: number, promo: PromoRow): Promise<void> {
+  const open = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, userId),
+        isNull(orders.promoCodeId),
+        inArray(orders.status, [...UNPAID_STATUSES]),
+        promo.kind === 'PromoCode' ? eq(orders.gameId, promo.gameId ?? -1) : eq(orders.giftId, promo.giftId ?? -1),
+      ),
+    )
+  for (const o of open) if (await applyAccountPromo(tx, o.id)) await recalculateOrder(tx, o.id)
+}

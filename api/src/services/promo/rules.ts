@@ -1,0 +1,67 @@
+import { and, eq, sql } from 'drizzle-orm'
+import type { Db, Tx } from '../../db/client'
+import { games, gifts, promoCodes, promoRedemptions } from '../../db/schema'
+import { fail } from '../../lib/errors'
+import type { OrderRow } from '../orders/access'
+
+export type PromoRow = typeof promoCodes.$inferSelect
+
+/** Finds a code, case-insensitively; 404 promo_code_unknown when there is none. */
+export async function findPromo(db: Db | Tx, code: string): Promise<PromoRow> {
+  const text = code.trim()
+  if (!text) throw fail(404, 'promo_code_unknown')
+  const [row] = await db
+    .select()
+    .from(promoCodes)
+    .where(sql`lower(${promoCodes.code}) = lower(${text})`)
+  if (!row) throw fail(404, 'promo_code_unknown')
+  return row
+}
+
+/**
+ * A code may be used by this buyer: active, not expired, uses left, and not already redeemed with
+ * this email. Each rule has its own error code and Russian message.
+ */
+export async function assertPromoUsable(
+  db: Db | Tx,
+  promo: PromoRow,
+  opts: { email: string | null; now?: Date },
+): Promise<void> {
+  if (!promo.isActive) throw fail(400, 'promo_code_inactive')
+  if (promo.expiresAt && promo.expiresAt.getTime() <= (opts.now ?? new Date()).getTime())
+    throw fail(400, 'promo_code_expired')
+  if (promo.maxUses !== null && promo.usedCount >= promo.maxUses) throw fail(400, 'promo_code_exhausted')
+  if (opts.email) {
+    const [used] = await db
+      .select({ orderId: promoRedemptions.orderId })
+      .from(promoRedemptions)
+      .where(
+        and(eq(promoRedemptions.promoCodeId, promo.id), sql`lower(${promoRedemptions.email}) = lower(${opts.email})`),
+      )
+    if (used) throw fail(400, 'promo_code_already_used')
+  }
+}
+
+/** A PromoCode is for one game, a GiftPromoCode for one gift; the order must be for that item. */
+export async function assertPromoFitsOrder(db: Db | Tx, promo: PromoRow, order: OrderRow): Promise<void> {
+  if (promo.kind === 'PromoCode') {
+    if (order.gameId === null || order.gameId !== promo.gameId) {
+      const [g] = promo.gameId
+        ? await db.select({ title: games.title }).from(games).where(eq(games.id, promo.gameId))
+        : []
+      throw fail(400, 'promo_code_foreign_game', { title: g?.title ?? '' })
+    }
+  } else if (order.giftId === null || order.giftId !== promo.giftId) {
+    const [g] = promo.giftId
+      ? await db.select({ title: gifts.title }).from(gifts).where(eq(gifts.id, promo.giftId))
+      : []
+    throw fail(400, 'promo_code_foreign_gift', { title: g?.title ?? '' })
+  }
+}
+
+/** Wire shape of a promo code (spec §3): PromoCode {code, percent, game}, GiftPromoCode {code, percent, gift}. */
+export function serializePromo(p: PromoRow) {
+  return p.kind === 'PromoCode'
+    ? { resourcetype: 'PromoCode' as const, code: p.code, percent: p.percent, game: p.gameId ?? 0 }
+    : { resourcetype: 'GiftPromoCode' as const, code: p.code, percent: p.percent, gift: p.giftId ?? 0 }
+}
