@@ -1,0 +1,16 @@
+// The part of autocannon's result the benchmark reads (the package ships no types).
+declare module 'autocannon' {
+  interface Options {
+    url: string
+    connections?: number
+    duration?: number
+  }
+  interface Result {
+    requests: { average: number }
+    latency: { p99: number }
+    errors: number
+    timeouts: number
+    non2xx: number
+  }
+  export default function autocannon(opts: Options): Promise<Result>
+}

@@ -1,0 +1,3 @@
+export default function Bare() {
+  return <p>Голая страница Remix для сравнения.</p>
+}

@@ -1,0 +1,182 @@
+// npm run bench — speed and size figures in one run, as ratios against baselines measured in the
+// same run (this machine is shared and noisy). Writes docs/benchmarks.md.
+//   BENCH_SECONDS=10  length of each HTTP load   BENCH_LIGHTHOUSE=0  skip Lighthouse
+import { spawnSync } from 'node:child_process'
+import { existsSync, rmSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import { fileURLToPath } from 'node:url'
+import { inArray } from 'drizzle-orm'
+import { openDatabase } from '#api/db/client'
+import { orders } from '#api/db/schema'
+import { type LoadResult, measure } from './http-load'
+import { runLighthouse } from './lighthouse'
+import { orderLoad } from './order-load'
+import { startProcess } from './processes'
+
+const root = fileURLToPath(new URL('../../', import.meta.url))
+const seconds = Number(process.env.BENCH_SECONDS ?? 10)
+const node = process.execPath
+const tsx = [`${root}node_modules/tsx/dist/cli.mjs`]
+
+function build(args: string[]) {
+  const r = spawnSync(node, [`${root}node_modules/@remix-run/dev/dist/cli.js`, 'vite:build', ...args], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, NODE_ENV: 'production' },
+  })
+  if (r.status !== 0) throw new Error(`build failed: ${args.join(' ')}`)
+}
+
+const pct = (a: number, b: number) => `${Math.round((a / b) * 100)} %`
+
+async function main() {
+  console.log('Building the shop and the bare Remix baseline…')
+  build([])
+  build(['--config', 'scripts/bench/bare-remix/vite.config.ts'])
+
+  const dataDir = `${root}.cache/bench-data`
+  rmSync(dataDir, { recursive: true, force: true })
+  const hello = await startProcess(
+    node,
+    ['-e', "require('http').createServer((q,s)=>s.end('hello')).listen(3900)"],
+    { url: 'http://127.0.0.1:3900', readyUrl: 'http://127.0.0.1:3900' },
+  )
+  const bare = await startProcess(node, [...tsx, 'scripts/bench/serve-bare.ts'], {
+    env: { PORT: '3901' },
+    url: 'http://127.0.0.1:3901/',
+    readyUrl: 'http://127.0.0.1:3901/',
+  })
+  const bareServe = await startProcess(
+    node,
+    [`${root}node_modules/@remix-run/serve/dist/cli.js`, '.cache/bench-bare-remix/server/index.js'],
+    {
+      env: { PORT: '3902', NODE_ENV: 'production' },
+      url: 'http://127.0.0.1:3902/',
+      readyUrl: 'http://127.0.0.1:3902/',
+    },
+  )
+  const shop = await startProcess(node, ['scripts/start.mjs'], {
+    env: { PORT: '3903', DATA_DIR: dataDir, SKIP_BUILD: '1', NODE_ENV: 'production' },
+    url: 'http://127.0.0.1:3903',
+    readyUrl: 'http://127.0.0.1:3903/api/health/',
+  })
+
+  const base = shop.url
+  const games = (await (await fetch(`${base}/api/games/?limit=1`)).json()) as {
+    results: Array<{ id: number }>
+  }
+  const gameId = games.results[0]?.id
+  const gifts = (await (await fetch(`${base}/api/gifts/?limit=1`)).json()) as {
+    results?: Array<{ id: number }>
+  }
+  const giftId = gifts.results?.[0]?.id
+
+  console.log(`HTTP loads: ${seconds} s each, 10 connections…`)
+  const results: LoadResult[] = []
+  results.push(await measure('node:http hello', hello.url, seconds))
+  results.push(await measure('bare Remix page (same server)', bare.url, seconds))
+  results.push(await measure('bare Remix page (remix-serve)', bareServe.url, seconds))
+  await bareServe.stop()
+  results.push(await measure('/', `${base}/`, seconds))
+  results.push(await measure(`/products/${gameId}`, `${base}/products/${gameId}`, seconds))
+  results.push(await measure('/gifts', `${base}/gifts`, seconds))
+  results.push(await measure(`GET /api/games/${gameId}/`, `${base}/api/games/${gameId}/`, seconds))
+  await bare.stop()
+  await hello.stop()
+
+  const [helloR, bareR] = results
+  const byLabel = (l: string) => results.find((r) => r.label === l)!
+
+  let lighthouseRows: Awaited<ReturnType<typeof runLighthouse>> = []
+  if (process.env.BENCH_LIGHTHOUSE !== '0') {
+    console.log('Lighthouse (mobile)…')
+    const order = await orderLoad(base, 1, 1)
+    const pages = [
+      '/',
+      `/products/${gameId}`,
+      ...(giftId ? [`/gifts/detalis/${giftId}`] : []),
+      `/orders/${order.ids[0]}/pay`,
+    ]
+    lighthouseRows = await runLighthouse(pages.map((p) => `http://localhost:3903${p}`))
+  }
+
+  console.log('Order creation: 50 concurrent clients on embedded PGlite…')
+  const load = await orderLoad(base, 50, 2000)
+  await shop.stop()
+
+  // every order stored exactly once: read the embedded database the server wrote
+  const db = await openDatabase({ dataDir: `${dataDir}/pglite` })
+  const stored = await db.db
+    .select({ id: orders.id, key: orders.idempotencyKey })
+    .from(orders)
+    .where(inArray(orders.idempotencyKey, load.keys))
+  await db.close()
+  const storedOnce = stored.length === load.orders && new Set(stored.map((s) => s.id)).size === load.orders
+
+  let bundleRows: Array<{ route: string; kb: number }> = []
+  const bundleModule = `${root}scripts/bench/bundle-size.ts`
+  if (existsSync(bundleModule)) {
+    const mod = (await import(bundleModule)) as {
+      firstLoadSizes?: () => Promise<Array<{ route: string; kb: number }>>
+    }
+    if (mod.firstLoadSizes) bundleRows = await mod.firstLoadSizes()
+  }
+
+  const lines: string[] = []
+  const date = new Date().toISOString().slice(0, 10)
+  const cpu = os.cpus()[0]?.model ?? 'unknown CPU'
+  lines.push(
+    `# Benchmarks`,
+    '',
+    `Measured ${date} with \`npm run bench\` on ${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}. One process, 10 connections, ${seconds} s per URL.`,
+    '',
+  )
+  lines.push(
+    '## SSR and API throughput',
+    '',
+    '| what | req/s | p99 ms | errors | vs bare Remix | vs node:http |',
+    '| --- | ---: | ---: | ---: | ---: | ---: |',
+  )
+  for (const r of results) {
+    lines.push(
+      `| ${r.label} | ${r.rps} | ${r.p99} | ${r.errors + r.non2xx} | ${pct(r.rps, bareR!.rps)} | ${pct(r.rps, helloR!.rps)} |`,
+    )
+  }
+  const game = byLabel(`/products/${gameId}`)
+  const apiGame = byLabel(`GET /api/games/${gameId}/`)
+  lines.push('', `- Game page: **${pct(game.rps, bareR!.rps)}** of the bare Remix page (target ≥ 80 %).`)
+  lines.push(
+    `- \`GET /api/games/{id}/\`: **${pct(apiGame.rps, helloR!.rps)}** of node:http hello (target ≥ 30 %).`,
+  )
+  lines.push('', '## Order creation (embedded PGlite)', '')
+  lines.push(
+    `- ${load.clients} concurrent clients placed ${load.orders} orders in ${load.seconds.toFixed(1)} s: **${load.ordersPerSecond} orders/s** (target ≥ 200), ${load.errors} errors, every order stored exactly once: **${storedOnce ? 'yes' : 'NO'}**.`,
+  )
+  if (bundleRows.length) {
+    lines.push('', '## First-load JavaScript (gzipped)', '', '| route | KB |', '| --- | ---: |')
+    for (const b of bundleRows) lines.push(`| ${b.route} | ${b.kb.toFixed(1)} |`)
+    lines.push('', `Largest: **${Math.max(...bundleRows.map((b) => b.kb)).toFixed(1)} KB** (target ≤ 95 KB).`)
+  }
+  if (lighthouseRows.length) {
+    lines.push(
+      '',
+      '## Lighthouse 12 (mobile, Debian Chromium)',
+      '',
+      '| page | performance | accessibility | best practices | SEO |',
+      '| --- | ---: | ---: | ---: | ---: |',
+    )
+    for (const l of lighthouseRows) {
+      lines.push(
+        `| ${new URL(l.url).pathname} | ${l.performance} | ${l.accessibility} | ${l.bestPractices} | ${l.seo} |`,
+      )
+    }
+  }
+  const text = `${lines.join('\n')}\n`
+  console.log(`\n${text}`)
+  writeFileSync(`${root}docs/benchmarks.md`, text)
+}
+
+main().catch((e) => {
+  console.error(e)
+  process.exit(1)
+})
