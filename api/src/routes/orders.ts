@@ -1,3 +1,30 @@
+import { createRoute } from '@hono/zod-openapi'
 import type { ApiApp } from '../context'
+import { errorResponses, jsonContent, UuidParam } from '../lib/schemas'
+import { loadOrderForCaller } from '../services/orders/access'
+import { recalculateOrder } from '../services/orders/pricing'
+import { RecalculatedOrderSchema } from '../services/orders/schemas'
+import { recalculatedOrderOut } from '../services/orders/serialize'
+import { registerOrderCreation } from './orders-create'
 
-export function registerOrders(_app: ApiApp) {}
+const getOrderRoute = createRoute({
+  method: 'get',
+  path: '/api/orders/{id}/',
+  tags: ['orders'],
+  summary: 'The order, recalculated from current prices, promo code and balance',
+  description:
+    "A signed-in buyer's order is visible only to that buyer (others get 404); a guest order to anyone holding its id.",
+  request: { params: UuidParam },
+  responses: { 200: jsonContent(RecalculatedOrderSchema), ...errorResponses(400, 404) },
+})
+
+export function registerOrders(app: ApiApp) {
+  registerOrderCreation(app)
+
+  app.openapi(getOrderRoute, async (c) => {
+    const order = await loadOrderForCaller(c, c.req.valid('param').id)
+    const { db } = c.var.deps
+    const totals = await recalculateOrder(db, order.id)
+    return c.json(await recalculatedOrderOut(db, order, totals), 200)
+  })
+}

@@ -1,0 +1,144 @@
+import { createRoute } from '@hono/zod-openapi'
+import type { ApiApp } from '../context'
+import { errorResponses, jsonContent } from '../lib/schemas'
+import {
+  createOrder,
+  preparePubg,
+  prepareStandoff,
+  prepareSteam,
+  prepareSupply,
+} from '../services/orders/create'
+import { idempotencyKey } from '../services/orders/idempotency'
+import {
+  IdempotencyHeaders,
+  OrderCreatedSchema,
+  PubgCreateBody,
+  StandoffCreateBody,
+  StandoffOrderCreatedSchema,
+  SteamCreateBody,
+  SteamOrderCreatedSchema,
+  SupplyCreateBody,
+} from '../services/orders/schemas'
+import { createdResult, standoffCreatedResult, steamCreatedResult } from '../services/orders/serialize'
+
+const RULES = `Lines with quantity 0 are dropped and an order needs at least one line; every product
+must be active, of one active game of this kind, with its quantity within min_quantity..max_quantity.
+Totals come from current prices (discount_price when set). The email is required for guests (signed-in
+users default to their account email); a game with is_auth_required answers guests 403. Send an
+\`Idempotency-Key\` header to make retries safe: the same key and body return the same order (200),
+the same key with another body is a 409.`
+
+const created = <T extends Parameters<typeof jsonContent>[0]>(schema: T) => ({
+  201: jsonContent(schema, 'Order created'),
+  200: jsonContent(schema, 'The order made earlier with the same Idempotency-Key and body'),
+  ...errorResponses(400, 401, 403, 409),
+})
+
+const pubgRoute = createRoute({
+  method: 'post',
+  path: '/api/orders/pubg/',
+  tags: ['orders'],
+  summary: 'Create a PUBG voucher order',
+  description: RULES,
+  request: {
+    headers: IdempotencyHeaders,
+    body: { content: { 'application/json': { schema: PubgCreateBody } }, required: true },
+  },
+  responses: created(OrderCreatedSchema),
+})
+
+const standoffRoute = createRoute({
+  method: 'post',
+  path: '/api/orders/standoff/',
+  tags: ['orders'],
+  summary: 'Create a Standoff 2 gold order',
+  description: `${RULES}\n\ngame_account_id is required; surplus is 0.00–0.23 in steps of 0.01 (default 0; stored
+only while the Standoff settings enable it). Upload the avatar next with POST /api/orders/standoff/avatar/{id}/.`,
+  request: {
+    headers: IdempotencyHeaders,
+    body: { content: { 'application/json': { schema: StandoffCreateBody } }, required: true },
+  },
+  responses: created(StandoffOrderCreatedSchema),
+})
+
+const steamRoute = createRoute({
+  method: 'post',
+  path: '/api/orders/steam/',
+  tags: ['orders'],
+  summary: 'Create a Steam wallet top-up order',
+  description: `The amount (roubles, at most 2 decimals) must lie within min_amount..max_amount of
+GET /api/orders/steam/settings/; total = amount + commission (commission percent of that call, rounded
+to the kopeck). steam_account_id is required. The Steam game is the \`game\` id when given (it must be an
+active Steam game); without it the only active Steam game is used, and when several are active
+\`game\` is required (400 steam_game_required). Email and Idempotency-Key rules as for the other kinds.`,
+  request: {
+    headers: IdempotencyHeaders,
+    body: { content: { 'application/json': { schema: SteamCreateBody } }, required: true },
+  },
+  responses: created(SteamOrderCreatedSchema),
+})
+
+const supplyRoute = createRoute({
+  method: 'post',
+  path: '/api/orders/supply_channel/',
+  tags: ['orders'],
+  summary: 'Create a supply-channel (MooGold) top-up order',
+  description: `${RULES}\n\nsupply_channel_user_id is required. When the game has is_server_needed:
+with is_server_enum, supply_channel_server must be the id of one of its servers; otherwise
+supply_channel_server_custom_id is required. Games that need no server ignore both.`,
+  request: {
+    headers: IdempotencyHeaders,
+    body: { content: { 'application/json': { schema: SupplyCreateBody } }, required: true },
+  },
+  responses: created(OrderCreatedSchema),
+})
+
+export function registerOrderCreation(app: ApiApp) {
+  app.openapi(pubgRoute, async (c) => {
+    const body = c.req.valid('json')
+    const { db } = c.var.deps
+    const userId = c.var.userId
+    const r = await createOrder(
+      db,
+      { key: idempotencyKey(c.req.header('idempotency-key')), kind: 'pubg', body, userId },
+      () => preparePubg(db, body, userId),
+    )
+    return c.json(createdResult(r.order, r.totals), r.replay ? 200 : 201)
+  })
+
+  app.openapi(standoffRoute, async (c) => {
+    const body = c.req.valid('json')
+    const { db } = c.var.deps
+    const userId = c.var.userId
+    const r = await createOrder(
+      db,
+      { key: idempotencyKey(c.req.header('idempotency-key')), kind: 'standoff', body, userId },
+      () => prepareStandoff(db, body, userId),
+    )
+    return c.json(standoffCreatedResult(r.order, r.totals), r.replay ? 200 : 201)
+  })
+
+  app.openapi(steamRoute, async (c) => {
+    const body = c.req.valid('json')
+    const { db } = c.var.deps
+    const userId = c.var.userId
+    const r = await createOrder(
+      db,
+      { key: idempotencyKey(c.req.header('idempotency-key')), kind: 'steam', body, userId },
+      () => prepareSteam(db, body, userId),
+    )
+    return c.json(steamCreatedResult(r.order, r.totals), r.replay ? 200 : 201)
+  })
+
+  app.openapi(supplyRoute, async (c) => {
+    const body = c.req.valid('json')
+    const { db } = c.var.deps
+    const userId = c.var.userId
+    const r = await createOrder(
+      db,
+      { key: idempotencyKey(c.req.header('idempotency-key')), kind: 'supply_channel', body, userId },
+      () => prepareSupply(db, body, userId),
+    )
+    return c.json(createdResult(r.order, r.totals), r.replay ? 200 : 201)
+  })
+}

@@ -1,0 +1,224 @@
+// Order creation for the four top-up kinds: validate, then insert once (idempotently).
+import { randomUUID } from 'node:crypto'
+import { and, asc, eq } from 'drizzle-orm'
+import type { z } from '@hono/zod-openapi'
+import type { Db } from '../../db/client'
+import {
+  games,
+  type OrderKind,
+  orderProducts,
+  orders,
+  standoffSettings,
+  steamSettings,
+} from '../../db/schema'
+import { fail, fieldError } from '../../lib/errors'
+import { unitPrice } from '../catalogue/queries'
+import type { OrderRow } from './access'
+import { findReplay, isUniqueViolation, requestHash } from './idempotency'
+import { type OrderTotals, recalculateOrder } from './pricing'
+import type { PubgCreateBody, StandoffCreateBody, SteamCreateBody, SupplyCreateBody } from './schemas'
+import {
+  parseSteamAmount,
+  parseSurplus,
+  required,
+  resolveBuyer,
+  resolveLines,
+  resolveSupplyServer,
+} from './validate'
+
+/** A validated order, ready to insert. */
+export interface PreparedOrder {
+  kind: OrderKind
+  gameId: number
+  userId: number | null
+  email: string
+  lines: Array<{ productId: number; quantity: number; unitPrice: number }>
+  fields: Partial<typeof orders.$inferInsert>
+}
+
+const linesIn = (items: ReadonlyArray<{ product_id: number; quantity: number }>) =>
+  items.map((l) => ({ productId: l.product_id, quantity: l.quantity }))
+
+const priced = (lines: Awaited<ReturnType<typeof resolveLines>>['lines']) =>
+  lines.map((l) => ({ productId: l.product.id, quantity: l.quantity, unitPrice: unitPrice(l.product) }))
+
+export async function preparePubg(
+  db: Db,
+  body: z.infer<typeof PubgCreateBody>,
+  userId: number | null,
+): Promise<PreparedOrder> {
+  const { game, lines } = await resolveLines(db, linesIn(body.products), 'PUBGGame')
+  const buyer = await resolveBuyer(db, game, userId, body.email)
+  return { kind: 'PUBGOrder', gameId: game.id, ...buyer, lines: priced(lines), fields: {} }
+}
+
+export async function prepareStandoff(
+  db: Db,
+  body: z.infer<typeof StandoffCreateBody>,
+  userId: number | null,
+): Promise<PreparedOrder> {
+  const { game, lines } = await resolveLines(db, linesIn(body.products), 'StandoffGame')
+  const buyer = await resolveBuyer(db, game, userId, body.email)
+  const gameAccountId = required(body.game_account_id, 'game_account_id', 'game_account_id_required')
+  const surplus = parseSurplus(body.surplus)
+  const [settings] = await db
+    .select({ on: standoffSettings.isSurplusEnabled })
+    .from(standoffSettings)
+    .orderBy(asc(standoffSettings.id))
+    .limit(1)
+  return {
+    kind: 'StandoffOrder',
+    gameId: game.id,
+    ...buyer,
+    lines: priced(lines),
+    // with the surplus switched off the order carries none
+    fields: { gameAccountId, surplus: settings?.on === false ? null : surplus },
+  }
+}
+
+/**
+ * The Steam game of an order: the `game` given, which must be an active Steam game, or else the
+ * only active Steam game (several active ones make `game` required).
+ */
+export async function steamGame(db: Db, gameId: number | null | undefined) {
+  const active = and(eq(games.kind, 'Steam'), eq(games.isActive, true))
+  if (gameId !== null && gameId !== undefined) {
+    const [g] = await db
+      .select()
+      .from(games)
+      .where(and(active, eq(games.id, gameId)))
+    if (!g) throw fieldError('game', 'order_game_unavailable')
+    return g
+  }
+  const found = await db.select().from(games).where(active).orderBy(asc(games.id)).limit(2)
+  if (found.length === 0) throw fail(400, 'steam_unavailable')
+  if (found.length > 1) throw fieldError('game', 'steam_game_required')
+  return found[0]!
+}
+
+export async function steamBounds(db: Db) {
+  const [s] = await db.select().from(steamSettings).orderBy(asc(steamSettings.id)).limit(1)
+  if (!s) throw fail(400, 'steam_unavailable')
+  return s
+}
+
+export async function prepareSteam(
+  db: Db,
+  body: z.infer<typeof SteamCreateBody>,
+  userId: number | null,
+): Promise<PreparedOrder> {
+  const game = await steamGame(db, body.game)
+  const amount = parseSteamAmount(body.amount, await steamBounds(db))
+  const buyer = await resolveBuyer(db, game, userId, body.email)
+  const steamAccountId = required(body.steam_account_id, 'steam_account_id', 'steam_account_required')
+  return {
+    kind: 'SteamOrder',
+    gameId: game.id,
+    ...buyer,
+    lines: [],
+    fields: { steamAmount: amount, steamAccountId },
+  }
+}
+
+export async function prepareSupply(
+  db: Db,
+  body: z.infer<typeof SupplyCreateBody>,
+  userId: number | null,
+): Promise<PreparedOrder> {
+  const { game, lines } = await resolveLines(db, linesIn(body.products), 'SupplyGame')
+  const buyer = await resolveBuyer(db, game, userId, body.email)
+  const moogoldUserId = required(
+    body.supply_channel_user_id,
+    'supply_channel_user_id',
+    'supply_user_id_required',
+  )
+  const server = await resolveSupplyServer(
+    db,
+    game,
+    body.supply_channel_server,
+    body.supply_channel_server_custom_id,
+    {
+      server: 'supply_channel_server',
+      custom: 'supply_channel_server_custom_id',
+    },
+  )
+  return {
+    kind: 'MooGoldOrder',
+    gameId: game.id,
+    ...buyer,
+    lines: priced(lines),
+    fields: { moogoldUserId, moogoldServer: server.server, moogoldServerCustomId: server.customId },
+  }
+}
+
+export interface CreatedOrder {
+  order: OrderRow
+  totals: OrderTotals
+  /** True when an earlier request with the same Idempotency-Key made this order. */
+  replay: boolean
+}
+
+/**
+ * Creates an order from `prepare()`'s result. With an idempotency key the same request again
+ * returns the order it made, a different request with that key is a 409, and two racing
+ * requests with one key make one order (the unique index decides; the loser re-reads).
+ */
+export async function createOrder(
+  db: Db,
+  idem: { key?: string; kind: string; body: unknown; userId: number | null },
+  prepare: () => Promise<PreparedOrder>,
+): Promise<CreatedOrder> {
+  const hash = idem.key ? requestHash(idem.kind, idem.body, idem.userId) : null
+  const replayOf = async (): Promise<CreatedOrder | null> => {
+    if (!idem.key || !hash) return null
+    const order = await findReplay(db, idem.key, hash)
+    return order ? { order, totals: await recalculateOrder(db, order.id), replay: true } : null
+  }
+  const earlier = await replayOf()
+  if (earlier) return earlier
+
+  const p = await prepare()
+  const id = randomUUID()
+  try {
+    return await db.transaction(async (tx) => {
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          ...p.fields,
+          id,
+          kind: p.kind,
+          gameId: p.gameId,
+          userId: p.userId,
+          email: p.email,
+          total: 0,
+          totalToPay: 0,
+          idempotencyKey: idem.key ?? null,
+          requestHash: hash,
+        })
+        .returning()
+      if (p.lines.length > 0) {
+        await tx
+          .insert(orderProducts)
+          .values(
+            p.lines.map((l) => ({
+              orderId: id,
+              productId: l.productId,
+              quantity: l.quantity,
+              price: l.unitPrice,
+            })),
+          )
+      }
+      const totals = await recalculateOrder(tx, id)
+      return {
+        order: { ...order!, total: totals.total, totalToPay: totals.totalToPay },
+        totals,
+        replay: false,
+      }
+    })
+  } catch (err) {
+    if (!isUniqueViolation(err)) throw err
+    const winner = await replayOf()
+    if (winner) return winner
+    throw err
+  }
+}

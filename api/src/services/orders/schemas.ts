@@ -1,0 +1,348 @@
+import { z } from '@hono/zod-openapi'
+import { ORDER_STATUSES } from '../../db/schema'
+import { MoneySchema } from '../../lib/schemas'
+
+// ------------------------------------------------------------------ request bodies
+// Every message is Russian: the first one becomes the error `detail` the storefront shows.
+
+const int = (field: string) =>
+  z
+    .number({ error: `${field}: ожидается целое число` })
+    .int(`${field}: ожидается целое число`)
+    .max(2_147_483_647, `${field}: слишком большое число`)
+
+export const QuantitySchema = int('quantity').min(0, 'quantity: не может быть отрицательным')
+export const ProductIdSchema = int('product_id').min(1, 'product_id: ожидается номер товара')
+
+export const MAX_ORDER_LINES = 50
+
+const linesOf = <T extends z.ZodTypeAny>(line: T) =>
+  z
+    .array(line, { error: 'products: ожидается список товаров' })
+    .max(MAX_ORDER_LINES, `products: не больше ${MAX_ORDER_LINES} позиций`)
+
+/** Creation lines: `{quantity, product_id}`. Lines with quantity 0 are dropped. */
+export const CreateLineSchema = z
+  .object({ quantity: QuantitySchema, product_id: ProductIdSchema }, { error: 'products: ожидается объект' })
+  .openapi('OrderLineIn')
+/** Update lines: `{id: product id, quantity}` (§7). */
+export const UpdateLineSchema = z
+  .object(
+    { id: int('id').min(1, 'id: ожидается номер товара'), quantity: QuantitySchema },
+    {
+      error: 'products: ожидается объект',
+    },
+  )
+  .openapi('OrderLineUpdate')
+
+const text = (field: string, max = 128) =>
+  z
+    .string({ error: `${field}: ожидается строка` })
+    .trim()
+    .max(max, `${field}: не длиннее ${max} символов`)
+
+/** Optional email; empty means "not given". Its format is checked by the order service. */
+const EmailIn = text('email', 254)
+  .nullish()
+  .openapi({ description: 'Required for guests; signed-in users default to their account email' })
+
+/** "0.07" or 0.07: 0.00–0.23 in steps of 0.01. Checked by the order service. */
+export const SurplusIn = z
+  .union([z.string(), z.number()], { error: 'surplus: ожидается число от 0.00 до 0.23' })
+  .openapi({ type: 'string', example: '0.07', description: '0.00–0.23 in steps of 0.01 (string or number)' })
+
+/** Steam amount in roubles: "500.00" or 500. */
+export const AmountIn = z
+  .union([z.string(), z.number()], { error: 'amount: ожидается сумма' })
+  .openapi({
+    type: 'string',
+    example: '500.00',
+    description: 'Roubles, at most 2 decimals (string or number)',
+  })
+
+const ServerIdIn = z
+  .union([
+    int('supply_channel_server'),
+    z.string().regex(/^\d{1,9}$/, 'supply_channel_server: ожидается номер сервера'),
+  ])
+  .nullish()
+  .openapi({ type: 'integer', description: "Server id from the game's `servers` (when is_server_enum)" })
+
+export const PubgCreateBody = z
+  .object({ products: linesOf(CreateLineSchema), email: EmailIn })
+  .openapi('PubgOrderCreate')
+
+export const StandoffCreateBody = z
+  .object({
+    products: linesOf(CreateLineSchema),
+    email: EmailIn,
+    game_account_id: text('game_account_id', 64).nullish(),
+    surplus: SurplusIn.nullish(),
+  })
+  .openapi('StandoffOrderCreate')
+
+export const SteamCreateBody = z
+  .object({
+    amount: AmountIn,
+    steam_account_id: text('steam_account_id').nullish(),
+    email: EmailIn,
+    game: int('game')
+      .min(1, 'game: ожидается номер игры')
+      .nullish()
+      .openapi({ description: 'Steam game id; required only when more than one Steam game is active' }),
+  })
+  .openapi('SteamOrderCreate')
+
+export const SupplyCreateBody = z
+  .object({
+    products: linesOf(CreateLineSchema),
+    email: EmailIn,
+    supply_channel_user_id: text('supply_channel_user_id', 64).nullish(),
+    supply_channel_server: ServerIdIn,
+    supply_channel_server_custom_id: text('supply_channel_server_custom_id', 64).nullish(),
+  })
+  .openapi('SupplyOrderCreate')
+
+export const LinesUpdateBody = z
+  .object({ products: linesOf(UpdateLineSchema) })
+  .openapi('OrderProductsUpdate')
+export const SteamUpdateBody = z.object({ amount: AmountIn }).openapi('SteamOrderUpdate')
+
+export const PubgDeliveryBody = z.object({ email: EmailIn }).openapi('PubgDeliveryUpdate')
+export const StandoffDeliveryBody = z
+  .object({ email: EmailIn, game_account_id: text('game_account_id', 64).nullish() })
+  .openapi('StandoffDeliveryUpdate')
+export const SteamDeliveryBody = z
+  .object({ email: EmailIn, steam_account_id: text('steam_account_id').nullish() })
+  .openapi('SteamDeliveryUpdate')
+export const SupplyDeliveryBody = z
+  .object({
+    email: EmailIn,
+    moogold_user_id: text('moogold_user_id', 64).nullish(),
+    moogold_server: ServerIdIn,
+    moogold_server_custom_id: text('moogold_server_custom_id', 64).nullish(),
+  })
+  .openapi('SupplyDeliveryUpdate')
+
+export const IdempotencyHeaders = z.object({
+  'idempotency-key': z
+    .string()
+    .optional()
+    .openapi({
+      param: { name: 'idempotency-key', in: 'header' },
+      description: 'Same key and body → the same order (200); same key, other body → 409',
+    }),
+})
+
+// ------------------------------------------------------------------ responses
+
+export const CreatedLineSchema = z
+  .object({
+    quantity: z.number().int(),
+    product: z.number().int().openapi({ description: 'Product id' }),
+    id: z.number().int().openapi({ description: 'Order line id' }),
+  })
+  .openapi('OrderCreatedLine')
+
+export const OrderCreatedSchema = z
+  .object({ id: z.uuid(), total: MoneySchema, products: z.array(CreatedLineSchema) })
+  .openapi('OrderCreated')
+export const StandoffOrderCreatedSchema = z
+  .object({
+    id: z.uuid(),
+    game_account_id: z.string(),
+    game_avatar: z.string().nullable(),
+    total: MoneySchema,
+  })
+  .openapi('StandoffOrderCreated')
+export const SteamOrderCreatedSchema = z
+  .object({ id: z.uuid(), total: MoneySchema })
+  .openapi('SteamOrderCreated')
+
+export const OrderGameSchema = z
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    logo: z.string(),
+    resourcetype: z.enum(['PUBGGame', 'StandoffGame', 'Steam', 'SupplyGame']),
+  })
+  .openapi('OrderGame')
+export const OrderGiftSchema = z
+  .object({ id: z.number().int(), title: z.string(), logo: z.string() })
+  .openapi('OrderGift')
+
+export const OrderLineSchema = z
+  .object({
+    id: z.number().int().openapi({ description: 'Order line id' }),
+    product: z.number().int().openapi({ description: 'Product id' }),
+    resourcetype: z.enum(['PUBGProduct', 'StandoffProduct', 'SteamProduct', 'SupplyProduct']),
+    title: z.string(),
+    picture: z.string(),
+    quantity: z.number().int(),
+    price: MoneySchema.openapi({ description: 'Unit price charged' }),
+    total: MoneySchema.openapi({ description: 'quantity × price' }),
+    amount_uc: z.number().int().nullable(),
+    gold: z.number().int().nullable(),
+  })
+  .openapi('OrderLine')
+
+const ORDER_KIND = z.enum(['PUBGOrder', 'StandoffOrder', 'SteamOrder', 'MooGoldOrder', 'RokkyOrder'])
+
+/** GET /api/orders/{id}/ and the update calls: the order recalculated from current state. */
+export const RecalculatedOrderSchema = z
+  .object({
+    id: z.uuid(),
+    resourcetype: ORDER_KIND,
+    status: z.enum(ORDER_STATUSES),
+    created: z.string().openapi({ format: 'date-time' }),
+    email: z.string().nullable(),
+    game: OrderGameSchema.nullable(),
+    gift: OrderGiftSchema.nullable(),
+    products: z.array(OrderLineSchema),
+    total: MoneySchema.openapi({ description: 'Same as total_without_promocode' }),
+    total_without_promocode: MoneySchema,
+    total_with_promocode: MoneySchema,
+    promo_percent: z.number().int().nullable(),
+    balance_used: MoneySchema,
+    total_to_pay: MoneySchema,
+    is_payment_active: z.boolean(),
+    reject_reason: z.string().nullable(),
+    game_avatar: z.string().nullable(),
+    game_account_id: z.string().nullable(),
+    surplus: z.string().nullable().openapi({ example: '0.07' }),
+    steam_account_id: z.string().nullable(),
+    amount: MoneySchema.nullable().openapi({ description: 'SteamOrder: top-up amount' }),
+    commission: MoneySchema.nullable().openapi({ description: 'SteamOrder: commission added' }),
+    moogold_user_id: z.string().nullable(),
+    moogold_server: z.number().int().nullable(),
+    moogold_server_custom_id: z.string().nullable(),
+  })
+  .openapi('RecalculatedOrder')
+
+export type RecalculatedOrderOut = z.infer<typeof RecalculatedOrderSchema>
+
+// Order history (§3): common fields plus each variant's own.
+export const HistoryLineSchema = z
+  .object({
+    id: z.number().int(),
+    product: z.number().int(),
+    title: z.string(),
+    picture: z.string(),
+    quantity: z.number().int(),
+    price: MoneySchema,
+  })
+  .openapi('HistoryLine')
+export const DeliveredCodeSchema = z
+  .object({ code: z.string(), amount_uc: z.number().int() })
+  .openapi('DeliveredCode')
+export const PubgHistoryLineSchema = HistoryLineSchema.extend({
+  codes: z.array(DeliveredCodeSchema),
+}).openapi('PubgHistoryLine')
+
+const historyBase = {
+  id: z.uuid(),
+  status: z.enum(ORDER_STATUSES),
+  created: z.string().openapi({ format: 'date-time' }),
+  total: MoneySchema,
+  total_to_pay: MoneySchema,
+  reject_reason: z.string().nullable(),
+  is_payment_active: z.boolean(),
+  email: z.string().nullable(),
+  game: OrderGameSchema.nullable(),
+}
+
+export const MooGoldOrderSchema = z
+  .object({
+    resourcetype: z.literal('MooGoldOrder'),
+    ...historyBase,
+    moogold_user_id: z.string().nullable(),
+    moogold_server: z.number().int().nullable(),
+    moogold_server_custom_id: z.string().nullable(),
+    order_products: z.array(HistoryLineSchema),
+  })
+  .openapi('MooGoldOrder')
+export const PUBGOrderSchema = z
+  .object({
+    resourcetype: z.literal('PUBGOrder'),
+    ...historyBase,
+    order_products: z.array(PubgHistoryLineSchema),
+  })
+  .openapi('PUBGOrder')
+export const RokkyOrderSchema = z
+  .object({
+    resourcetype: z.literal('RokkyOrder'),
+    ...historyBase,
+    code: z.string().nullable(),
+    gift: OrderGiftSchema.nullable(),
+  })
+  .openapi('RokkyOrder')
+export const StandoffOrderSchema = z
+  .object({
+    resourcetype: z.literal('StandoffOrder'),
+    ...historyBase,
+    game_account_id: z.string().nullable(),
+    game_avatar: z.string().nullable(),
+    surplus: z.string().nullable(),
+    order_products: z.array(HistoryLineSchema),
+  })
+  .openapi('StandoffOrder')
+export const SteamOrderSchema = z
+  .object({
+    resourcetype: z.literal('SteamOrder'),
+    ...historyBase,
+    steam_account_id: z.string().nullable(),
+    amount: MoneySchema.nullable(),
+  })
+  .openapi('SteamOrder')
+
+export const OrderHistorySchema = z
+  .discriminatedUnion('resourcetype', [
+    MooGoldOrderSchema,
+    PUBGOrderSchema,
+    RokkyOrderSchema,
+    StandoffOrderSchema,
+    SteamOrderSchema,
+  ])
+  .openapi('OrderHistoryItem')
+
+export type OrderHistoryOut = z.infer<typeof OrderHistorySchema>
+
+// ------------------------------------------------------------------ helpers' responses
+
+export const StandoffSettingsSchema = z
+  .object({
+    id: z.number().int(),
+    need_refund: z.boolean(),
+    is_surplus_enabled: z.boolean(),
+    skin_name: z.string(),
+    skin_picture: z.string(),
+    market_fee: z.string().openapi({ example: '5.00', description: 'Percent' }),
+  })
+  .openapi('StandoffSettings')
+export const SteamSettingsSchema = z
+  .object({
+    id: z.number().int(),
+    commission: z.string().openapi({ example: '8.00', description: 'Percent' }),
+    min_amount: MoneySchema,
+    max_amount: MoneySchema,
+  })
+  .openapi('SteamSettings')
+
+export const StandoffLastOrderSchema = z
+  .object({
+    game_account_id: z.string().nullable(),
+    game_avatar: z.string().nullable(),
+    email: z.string().nullable(),
+  })
+  .openapi('StandoffLastOrderData')
+export const SteamLastOrderSchema = z
+  .object({ steam_account_id: z.string().nullable(), email: z.string().nullable() })
+  .openapi('SteamLastOrderData')
+export const SupplyLastOrderSchema = z
+  .object({
+    moogold_user_id: z.string().nullable(),
+    moogold_server: z.number().int().nullable(),
+    moogold_server_custom_id: z.string().nullable(),
+    email: z.string().nullable(),
+  })
+  .openapi('SupplyLastOrderData')
