@@ -1,0 +1,76 @@
+import { createRoute, type z } from '@hono/zod-openapi'
+import type { ApiApp } from '../context'
+import { errorResponses, jsonContent, UuidParam } from '../lib/schemas'
+import { changeRokkyEmail, changeRokkyGift, createRokkyOrder } from '../services/gifts/rokky-orders'
+import {
+  RokkyDeliveryDetailsBody,
+  RokkyDeliveryDetailsResultSchema,
+  RokkyOrderCreateBody,
+  RokkyOrderResultSchema,
+  RokkyOrderUpdateBody,
+} from '../services/gifts/schemas'
+import { idempotencyKey } from '../services/orders/idempotency'
+import { IdempotencyHeaders } from '../services/orders/schemas'
+
+const jsonBody = <T extends z.ZodTypeAny>(schema: T) => ({
+  content: { 'application/json': { schema } },
+  required: true,
+})
+
+const create = createRoute({
+  method: 'post',
+  path: '/api/orders/rokky/',
+  tags: ['orders'],
+  summary: 'Create a gift order (RokkyOrder)',
+  description:
+    'Price comes from the database (discount price when set). Guests must give an email; signed-in users default to their account email. The gift must be active and in stock. With an `Idempotency-Key` header a repeated request returns the same order.',
+  request: {
+    headers: IdempotencyHeaders,
+    body: jsonBody(RokkyOrderCreateBody),
+  },
+  responses: {
+    201: jsonContent(RokkyOrderResultSchema, 'Created'),
+    200: jsonContent(
+      RokkyOrderResultSchema,
+      'The order an earlier request with the same Idempotency-Key made',
+    ),
+    ...errorResponses(400, 401, 409),
+  },
+})
+
+const update = createRoute({
+  method: 'post',
+  path: '/api/orders/rokky/{id}/update/',
+  tags: ['orders'],
+  summary: 'Change the gift of an unpaid gift order',
+  request: { params: UuidParam, body: jsonBody(RokkyOrderUpdateBody) },
+  responses: { 200: jsonContent(RokkyOrderResultSchema), ...errorResponses(400, 401, 404, 409) },
+})
+
+const deliveryDetails = createRoute({
+  method: 'post',
+  path: '/api/orders/rokky/{id}/delivery_details/update/',
+  tags: ['orders'],
+  summary: 'Change the delivery email of an unpaid gift order',
+  request: { params: UuidParam, body: jsonBody(RokkyDeliveryDetailsBody) },
+  responses: { 200: jsonContent(RokkyDeliveryDetailsResultSchema), ...errorResponses(400, 401, 404, 409) },
+})
+
+export function registerRokkyOrders(app: ApiApp) {
+  app.openapi(create, async (c) => {
+    const body = c.req.valid('json')
+    const key = idempotencyKey(c.req.header('idempotency-key'))
+    const { result, replay } = await createRokkyOrder(c.var.deps.db, body, c.var.userId, key)
+    return c.json(result, replay ? 200 : 201)
+  })
+
+  app.openapi(update, async (c) => {
+    const { id } = c.req.valid('param')
+    return c.json(await changeRokkyGift(c, id, c.req.valid('json').gift), 200)
+  })
+
+  app.openapi(deliveryDetails, async (c) => {
+    const { id } = c.req.valid('param')
+    return c.json(await changeRokkyEmail(c, id, c.req.valid('json').email), 200)
+  })
+}

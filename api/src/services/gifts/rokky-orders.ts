@@ -1,0 +1,134 @@
+// Gift orders (RokkyOrder): one gift, delivered as one code after payment. Creation reuses the
+// order service's buyer rule and idempotency helpers; totals come from the one pricing module.
+import { randomUUID } from 'node:crypto'
+import { eq } from 'drizzle-orm'
+import type { Context } from 'hono'
+import type { AppEnv } from '../../context'
+import type { Db, Tx } from '../../db/client'
+import { orders, promoCodes } from '../../db/schema'
+import { ApiError, fail, fieldError, message } from '../../lib/errors'
+import { toMoney } from '../../lib/money'
+import { loadOrderForCaller, type OrderRow } from '../orders/access'
+import { findReplay, isUniqueViolation, requestHash } from '../orders/idempotency'
+import { recalculateOrder } from '../orders/pricing'
+import { UNPAID_STATUSES } from '../orders/state-machine'
+import { parseEmail, resolveBuyer } from '../orders/validate'
+import { getActiveGift, type GiftRow } from './catalogue'
+
+/** Gifts need no account: guests buy them with an email. */
+const GIFTS_NEED_NO_ACCOUNT = { isAuthRequired: false }
+
+/** A gift that can be ordered now: active (else 400 on `gift`) and with a free code (else 409). */
+async function orderableGift(db: Db | Tx, giftId: number): Promise<GiftRow> {
+  const found = await getActiveGift(db, giftId).catch((err: unknown) => {
+    if (err instanceof ApiError && err.status === 404) throw fieldError('gift', 'gift_not_found')
+    throw err
+  })
+  if (!found.inStock) {
+    const detail = message('gift_out_of_stock', { title: found.gift.title })
+    throw new ApiError(409, 'gift_out_of_stock', detail, { gift: [detail] })
+  }
+  return found.gift
+}
+
+/** §3 creation result: id, total and the gift id. */
+function rokkyResult(order: Pick<OrderRow, 'id' | 'giftId'>, total: number) {
+  return { id: order.id, total: toMoney(total), gift: order.giftId ?? 0 }
+}
+
+export interface RokkyCreateInput {
+  gift: number
+  email?: string | null
+}
+
+/**
+ * Creates a gift order priced from the database (discount price when set). With an idempotency
+ * key the same request again answers the first order (`replay`), another request with the key is
+ * a 409, and racing requests with one key make one order (the unique index decides).
+ */
+export async function createRokkyOrder(
+  db: Db,
+  input: RokkyCreateInput,
+  userId: number | null,
+  key: string | undefined,
+) {
+  const hash = key ? requestHash('rokky', input, userId) : null
+  const replayOf = async () => {
+    if (!key || !hash) return null
+    const order = await findReplay(db, key, hash)
+    if (!order) return null
+    const totals = await recalculateOrder(db, order.id)
+    return { result: rokkyResult(order, totals.total), replay: true }
+  }
+  const earlier = await replayOf()
+  if (earlier) return earlier
+
+  const buyer = await resolveBuyer(db, GIFTS_NEED_NO_ACCOUNT, userId, input.email)
+  const gift = await orderableGift(db, input.gift)
+  try {
+    return await db.transaction(async (tx) => {
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          id: randomUUID(),
+          kind: 'RokkyOrder',
+          giftId: gift.id,
+          userId: buyer.userId,
+          email: buyer.email,
+          total: 0,
+          totalToPay: 0,
+          idempotencyKey: key ?? null,
+          requestHash: hash,
+        })
+        .returning()
+      const totals = await recalculateOrder(tx, order!.id)
+      return { result: rokkyResult(order!, totals.total), replay: false }
+    })
+  } catch (err) {
+    if (!isUniqueViolation(err)) throw err
+    const winner = await replayOf()
+    if (winner) return winner
+    throw err
+  }
+}
+
+/** Loads a caller's unpaid RokkyOrder under a row lock, or explains why it cannot change. */
+async function editableRokkyOrder(c: Context<AppEnv>, tx: Tx, id: string) {
+  const order = await loadOrderForCaller(c, id, { db: tx, lock: true })
+  if (order.kind !== 'RokkyOrder') throw fail(400, 'order_wrong_kind')
+  if (!UNPAID_STATUSES.includes(order.status)) throw fail(409, 'order_not_editable')
+  return order
+}
+
+/** Swaps the gift of an unpaid gift order; a gift promo code for another gift stops applying. */
+export async function changeRokkyGift(c: Context<AppEnv>, id: string, giftId: number) {
+  return c.var.deps.db.transaction(async (tx) => {
+    const order = await editableRokkyOrder(c, tx, id)
+    const gift = await orderableGift(tx, giftId)
+    let promoCodeId = order.promoCodeId
+    if (promoCodeId !== null) {
+      const [promo] = await tx
+        .select({ kind: promoCodes.kind, giftId: promoCodes.giftId })
+        .from(promoCodes)
+        .where(eq(promoCodes.id, promoCodeId))
+      if (promo?.kind === 'GiftPromoCode' && promo.giftId !== gift.id) promoCodeId = null
+    }
+    await tx
+      .update(orders)
+      .set({ giftId: gift.id, promoCodeId, updated: new Date() })
+      .where(eq(orders.id, order.id))
+    const totals = await recalculateOrder(tx, order.id)
+    return rokkyResult({ id: order.id, giftId: gift.id }, totals.total)
+  })
+}
+
+/** Changes the delivery email of an unpaid gift order. */
+export async function changeRokkyEmail(c: Context<AppEnv>, id: string, given: string) {
+  const email = parseEmail(given)
+  if (!email) throw fieldError('email', 'order_email_required')
+  return c.var.deps.db.transaction(async (tx) => {
+    const order = await editableRokkyOrder(c, tx, id)
+    await tx.update(orders).set({ email, updated: new Date() }).where(eq(orders.id, order.id))
+    return { id: order.id, email }
+  })
+}

@@ -1,0 +1,63 @@
+import type { MetaFunction } from '@remix-run/node'
+import { Link, useLoaderData } from '@remix-run/react'
+import { useT } from '#app/i18n/i18n-context'
+import { GiftBadges } from './gift-badges'
+import type { loadGiftDetail } from './gift-loaders.server'
+import { GiftPrice } from './gift-price'
+import { GiftPurchaseForm } from './gift-purchase-form'
+
+export const giftDetailMeta: MetaFunction<typeof loadGiftDetail> = ({ data }) =>
+  data ? [{ title: data.meta.title }, { name: 'description', content: data.meta.description }] : []
+
+/** `/gifts/detalis/{id}`: the gift and its purchase form. */
+export function GiftDetailPage() {
+  const t = useT()
+  const { gift, idempotencyKey } = useLoaderData<typeof loadGiftDetail>()
+  return (
+    <article className="gift-detail">
+      <p className="gift-detail__back">
+        <Link to="/gifts">{t('gifts.detail.back')}</Link>
+      </p>
+      <div className="gift-detail__layout">
+        <img className="gift-detail__logo" src={gift.logo} alt={gift.title} width={400} height={320} />
+        <div className="gift-detail__info">
+          <h1>{gift.title}</h1>
+          <dl className="gift-detail__facts">
+            <div>
+              <dt>{t('gifts.detail.type')}</dt>
+              <dd>{gift.type}</dd>
+            </div>
+            <div>
+              <dt>{t('gifts.detail.region')}</dt>
+              <dd>{gift.region}</dd>
+            </div>
+            {gift.cashback > 0 ? (
+              <div>
+                <dt>{t('gifts.detail.cashback')}</dt>
+                <dd>{t('gifts.detail.cashback_value', { percent: gift.cashback })}</dd>
+              </div>
+            ) : null}
+          </dl>
+          <GiftBadges gift={gift} />
+          <GiftPrice gift={gift} large />
+          <GiftPurchaseForm gift={gift} idempotencyKey={idempotencyKey} />
+        </div>
+      </div>
+      <section className="gift-detail__about" aria-labelledby="gift-about-heading">
+        <h2 id="gift-about-heading">{t('gifts.detail.description')}</h2>
+        <p>{gift.description}</p>
+        {gift.tags.length > 0 ? (
+          <ul className="gift-tags" aria-label={t('gifts.detail.tags')}>
+            {gift.tags.map((tag) => (
+              <li key={tag}>
+                <Link to={`/gifts?search=${encodeURIComponent(tag)}`} className="gift-tag">
+                  #{tag}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </section>
+    </article>
+  )
+}

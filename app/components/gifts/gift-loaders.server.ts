@@ -1,0 +1,99 @@
+// Loaders of the gift routes. The page routes stay thin: they call these and render.
+import { data, type LoaderFunctionArgs } from '@remix-run/node'
+import { getServerT } from '#app/i18n/i18n.server'
+import { ApiResponseError, apiFor, must } from '#app/lib/api/client.server'
+import { invalidRoute, pageParam } from '#app/lib/http-errors.server'
+import { formatMoney } from '#app/lib/order-form/money'
+import { type GiftTab, parseGiftTab, toGift, toGiftDetail } from '#app/lib/view-models/gift'
+
+/** Gifts per catalogue page. */
+export const GIFTS_PER_PAGE = 8
+const SEARCH_MAX = 100
+
+const LIST_PATH = {
+  all: '/api/gifts/',
+  new: '/api/gifts/new/',
+  discounted: '/api/gifts/discounted/',
+} as const satisfies Record<GiftTab, string>
+
+/** An API failure becomes the error screen with the API's status and text. */
+function asRouteError(err: unknown, headers: Headers): never {
+  if (err instanceof ApiResponseError) throw data({ message: err.message }, { status: err.status, headers })
+  throw err
+}
+
+/** `/gifts` and `/gifts/{page}`: one page of the chosen list, with the search applied. */
+export async function loadGiftList({ request, context, params }: LoaderFunctionArgs) {
+  const page = pageParam(request, params.page)
+  const url = new URL(request.url)
+  const tab = parseGiftTab(url.searchParams.get('tab'))
+  const search = (url.searchParams.get('search') ?? '').trim().slice(0, SEARCH_MAX)
+  const api = apiFor(request, context)
+  const query = {
+    limit: GIFTS_PER_PAGE,
+    offset: (page - 1) * GIFTS_PER_PAGE,
+    ...(search ? { search } : {}),
+  }
+  const [list, { t }] = await Promise.all([
+    must(api.client.GET(LIST_PATH[tab], { params: { query } })).catch((err) =>
+      asRouteError(err, api.headers),
+    ),
+    getServerT(request),
+  ])
+  // a page past the end of the list is not a page of it
+  if (page > 1 && list.results.length === 0) invalidRoute(request)
+  const pageCount = Math.max(1, Math.ceil(list.count / GIFTS_PER_PAGE))
+  const title =
+    page > 1
+      ? t('gifts.meta.list_title_page', { page, product: t('meta.product_name') })
+      : t('gifts.meta.list_title', { product: t('meta.product_name') })
+  return data(
+    {
+      gifts: list.results.map(toGift),
+      count: list.count,
+      page,
+      pageCount,
+      tab,
+      search,
+      meta: { title, description: t('gifts.meta.list_description') },
+    },
+    { headers: api.headers },
+  )
+}
+
+/** `/gifts/detalis/{id}`: the gift, or the 404 error screen. */
+export async function loadGiftDetail({ request, context, params }: LoaderFunctionArgs) {
+  const id = giftIdParam(request, params.id)
+  const api = apiFor(request, context)
+  const [wire, { t }] = await Promise.all([
+    must(api.client.GET('/api/gifts/{id}/', { params: { path: { id } } })).catch((err) =>
+      asRouteError(err, api.headers),
+    ),
+    getServerT(request),
+  ])
+  const gift = toGiftDetail(wire)
+  const price = formatMoney(gift.currentPrice, t('common.currency'))
+  return data(
+    {
+      gift,
+      // a fresh key per form render: resubmitting the same form cannot create a second order
+      idempotencyKey: crypto.randomUUID(),
+      meta: {
+        title: t('gifts.meta.detail_title', { title: gift.title, product: t('meta.product_name') }),
+        description: t('gifts.meta.detail_description', {
+          title: gift.title,
+          type: gift.type,
+          region: gift.region,
+          price,
+        }),
+      },
+    },
+    { headers: api.headers },
+  )
+}
+
+/** A gift id route parameter, or the route validity 404 (§5). */
+export function giftIdParam(request: Request, raw: string | undefined): number {
+  if (!raw || !/^[1-9]\d{0,8}$/.test(raw)) invalidRoute(request)
+  return Number(raw)
+}

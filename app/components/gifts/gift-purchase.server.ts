@@ -1,0 +1,38 @@
+// The purchase form's action: create the gift order, then go to its payment page.
+import { type ActionFunctionArgs, data, redirect } from '@remix-run/node'
+import { getServerT } from '#app/i18n/i18n.server'
+import { apiFor, errorText } from '#app/lib/api/client.server'
+import { giftIdParam } from './gift-loaders.server'
+import { PURCHASE_FIELD } from './purchase-fields'
+
+export interface PurchaseActionData {
+  /** The API's message, shown as the form's error text (§8). */
+  formError: string
+  /** Which field the error is about, when the API said so. */
+  field: 'email' | 'gift' | null
+  email: string
+}
+
+export async function purchaseGift({ request, context, params }: ActionFunctionArgs) {
+  const gift = giftIdParam(request, params.id)
+  const form = await request.formData()
+  const email = String(form.get(PURCHASE_FIELD.email) ?? '').trim()
+  const key = String(form.get(PURCHASE_FIELD.idempotencyKey) ?? '')
+  const api = apiFor(request, context)
+  const {
+    data: order,
+    error,
+    response,
+  } = await api.client.POST('/api/orders/rokky/', {
+    body: { gift, ...(email ? { email } : {}) },
+    headers: key ? { 'Idempotency-Key': key } : {},
+  })
+  if (response.ok && order) throw redirect(`/orders/${order.id}/pay`, { headers: api.headers })
+  const { t } = await getServerT(request)
+  const fields = (error as { fields?: Record<string, unknown> } | undefined)?.fields ?? {}
+  const field = 'email' in fields ? 'email' : 'gift' in fields ? 'gift' : null
+  return data<PurchaseActionData>(
+    { formError: errorText(error) ?? t('errors.generic_error'), field, email },
+    { status: response.status >= 400 && response.status < 500 ? response.status : 502, headers: api.headers },
+  )
+}

@@ -1,0 +1,7 @@
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { GiftListPage, giftListMeta } from '#app/components/gifts/gift-list-page'
+import { loadGiftList } from '#app/components/gifts/gift-loaders.server'
+
+export const loader = (args: LoaderFunctionArgs) => loadGiftList(args)
+export const meta = giftListMeta
+export default GiftListPage
