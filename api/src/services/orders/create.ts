@@ -197,16 +197,14 @@ export async function createOrder(
         })
         .returning()
       if (p.lines.length > 0) {
-        await tx
-          .insert(orderProducts)
-          .values(
-            p.lines.map((l) => ({
-              orderId: id,
-              productId: l.productId,
-              quantity: l.quantity,
-              price: l.unitPrice,
-            })),
-          )
+        await tx.insert(orderProducts).values(
+          p.lines.map((l) => ({
+            orderId: id,
+            productId: l.productId,
+            quantity: l.quantity,
+            price: l.unitPrice,
+          })),
+        )
       }
       const totals = await recalculateOrder(tx, id)
       return {

@@ -52,13 +52,11 @@ export const SurplusIn = z
   .openapi({ type: 'string', example: '0.07', description: '0.00–0.23 in steps of 0.01 (string or number)' })
 
 /** Steam amount in roubles: "500.00" or 500. */
-export const AmountIn = z
-  .union([z.string(), z.number()], { error: 'amount: ожидается сумма' })
-  .openapi({
-    type: 'string',
-    example: '500.00',
-    description: 'Roubles, at most 2 decimals (string or number)',
-  })
+export const AmountIn = z.union([z.string(), z.number()], { error: 'amount: ожидается сумма' }).openapi({
+  type: 'string',
+  example: '500.00',
+  description: 'Roubles, at most 2 decimals (string or number)',
+})
 
 const ServerIdIn = z
   .union([

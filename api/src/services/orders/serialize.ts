@@ -6,6 +6,15 @@ import { toMoney } from '../../lib/money'
 import type { OrderRow } from './access'
 import type { OrderTotals } from './pricing'
 import type { OrderHistoryOut, RecalculatedOrderOut } from './schemas'
+
+type OrderHistoryLine = {
+  id: number
+  product: number
+  title: string
+  picture: string
+  quantity: number
+  price: string
+}
 import { isPaymentActive } from './state-machine'
 
 const surplusOut = (hundredths: number | null) => (hundredths === null ? null : toMoney(hundredths))
@@ -167,57 +176,65 @@ export async function serializeOrderHistory(db: Db | Tx, rows: OrderRow[]): Prom
   const codesOf = (lineId: number) =>
     codeRows.filter((c) => c.lineId === lineId).map((c) => ({ code: c.code, amount_uc: c.amountUc }))
 
-  return rows.map((o): OrderHistoryOut => {
-    const base = {
-      id: o.id,
-      status: o.status,
-      created: o.created.toISOString(),
-      total: toMoney(o.total),
-      total_to_pay: toMoney(o.totalToPay),
-      reject_reason: o.rejectReason,
-      is_payment_active: isPaymentActive(o.status),
-      email: o.email,
-      game: (o.gameId && gameById.get(o.gameId)) || null,
-    }
-    switch (o.kind) {
-      case 'MooGoldOrder':
-        return {
-          resourcetype: 'MooGoldOrder',
-          ...base,
-          moogold_user_id: o.moogoldUserId,
-          moogold_server: o.moogoldServer,
-          moogold_server_custom_id: o.moogoldServerCustomId,
-          order_products: linesOf(o.id),
-        }
-      case 'PUBGOrder':
-        return {
-          resourcetype: 'PUBGOrder',
-          ...base,
-          order_products: linesOf(o.id).map((l) => ({ ...l, codes: codesOf(l.id) })),
-        }
-      case 'RokkyOrder':
-        return {
-          resourcetype: 'RokkyOrder',
-          ...base,
-          code: o.code,
-          gift: (o.giftId && giftById.get(o.giftId)) || null,
-        }
-      case 'StandoffOrder':
-        return {
-          resourcetype: 'StandoffOrder',
-          ...base,
-          game_account_id: o.gameAccountId,
-          game_avatar: o.gameAvatar,
-          surplus: surplusOut(o.surplus),
-          order_products: linesOf(o.id),
-        }
-      case 'SteamOrder':
-        return {
-          resourcetype: 'SteamOrder',
-          ...base,
-          steam_account_id: o.steamAccountId,
-          amount: o.steamAmount === null ? null : toMoney(o.steamAmount),
-        }
-    }
-  })
+  return rows.map((o) => historyItem(o, gameById, giftById, linesOf, codesOf))
+}
+
+function historyItem(
+  o: OrderRow,
+  gameById: Map<number, NonNullable<RecalculatedOrderOut['game']>>,
+  giftById: Map<number, NonNullable<RecalculatedOrderOut['gift']>>,
+  linesOf: (orderId: string) => Array<OrderHistoryLine>,
+  codesOf: (lineId: number) => Array<{ code: string; amount_uc: number }>,
+): OrderHistoryOut {
+  const base = {
+    id: o.id,
+    status: o.status,
+    created: o.created.toISOString(),
+    total: toMoney(o.total),
+    total_to_pay: toMoney(o.totalToPay),
+    reject_reason: o.rejectReason,
+    is_payment_active: isPaymentActive(o.status),
+    email: o.email,
+    game: (o.gameId && gameById.get(o.gameId)) || null,
+  }
+  switch (o.kind) {
+    case 'MooGoldOrder':
+      return {
+        resourcetype: 'MooGoldOrder',
+        ...base,
+        moogold_user_id: o.moogoldUserId,
+        moogold_server: o.moogoldServer,
+        moogold_server_custom_id: o.moogoldServerCustomId,
+        order_products: linesOf(o.id),
+      }
+    case 'PUBGOrder':
+      return {
+        resourcetype: 'PUBGOrder',
+        ...base,
+        order_products: linesOf(o.id).map((l) => ({ ...l, codes: codesOf(l.id) })),
+      }
+    case 'RokkyOrder':
+      return {
+        resourcetype: 'RokkyOrder',
+        ...base,
+        code: o.code,
+        gift: (o.giftId && giftById.get(o.giftId)) || null,
+      }
+    case 'StandoffOrder':
+      return {
+        resourcetype: 'StandoffOrder',
+        ...base,
+        game_account_id: o.gameAccountId,
+        game_avatar: o.gameAvatar,
+        surplus: surplusOut(o.surplus),
+        order_products: linesOf(o.id),
+      }
+    case 'SteamOrder':
+      return {
+        resourcetype: 'SteamOrder',
+        ...base,
+        steam_account_id: o.steamAccountId,
+        amount: o.steamAmount === null ? null : toMoney(o.steamAmount),
+      }
+  }
 }
