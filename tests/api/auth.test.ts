@@ -57,7 +57,8 @@ describe('sign-up and sign-in by email', () => {
 
   it('limits attempts per account with a 429, Retry-After and a message', async () => {
     await signIn('limited@example.com', 'the password')
-    for (let i = 0; i < 3; i++) expect((await signIn('limited@example.com', 'guess number ' + i)).status).toBe(401)
+    for (let i = 0; i < 3; i++)
+      expect((await signIn('limited@example.com', `guess number ${i}`)).status).toBe(401)
     const blocked = await signIn('limited@example.com', 'the password')
     expect(blocked.status).toBe(429)
     expect(blocked.body.code).toBe('rate_limited')
@@ -69,7 +70,8 @@ describe('sign-up and sign-in by email', () => {
 
   it('limits attempts per client address across accounts', async () => {
     const address = '192.0.2.77'
-    for (let i = 0; i < 6; i++) expect((await signIn(`addr${i}@example.com`, 'a password', address)).status).toBe(200)
+    for (let i = 0; i < 6; i++)
+      expect((await signIn(`addr${i}@example.com`, 'a password', address)).status).toBe(200)
     const r = await signIn('addr-next@example.com', 'a password', address)
     expect(r.status).toBe(429)
     expect((await signIn('addr-next@example.com', 'a password', '192.0.2.78')).status).toBe(200)
@@ -77,14 +79,15 @@ describe('sign-up and sign-in by email', () => {
 
   it('forgets earlier failures of an account after a successful sign-in', async () => {
     await signIn('forgiven@example.com', 'the password')
-    for (let i = 0; i < 2; i++) await signIn('forgiven@example.com', 'bad guess ' + i)
+    for (let i = 0; i < 2; i++) await signIn('forgiven@example.com', `bad guess ${i}`)
     expect((await signIn('forgiven@example.com', 'the password')).status).toBe(200)
-    for (let i = 0; i < 2; i++) expect((await signIn('forgiven@example.com', 'bad again ' + i)).status).toBe(401)
+    for (let i = 0; i < 2; i++)
+      expect((await signIn('forgiven@example.com', `bad again ${i}`)).status).toBe(401)
   })
 
   it('starts a new window once the old one has passed', async () => {
     await signIn('window@example.com', 'the password')
-    for (let i = 0; i < 3; i++) await signIn('window@example.com', 'bad guess ' + i)
+    for (let i = 0; i < 3; i++) await signIn('window@example.com', `bad guess ${i}`)
     expect((await signIn('window@example.com', 'the password')).status).toBe(429)
     await api.db.execute(
       `update rate_limits set window_start = now() - interval '11 minutes' where key = 'signin:account:window@example.com'` as never,
@@ -98,7 +101,9 @@ const jti = (jwt: string) =>
 
 describe('refresh token rotation', () => {
   const refresh = (token: string) =>
-    api.call<{ access: string; refresh: string } & Err>('POST', '/api/auth/jwt/refresh/', { body: { refresh: token } })
+    api.call<{ access: string; refresh: string } & Err>('POST', '/api/auth/jwt/refresh/', {
+      body: { refresh: token },
+    })
 
   it('rotates: each refresh token works once, the new pair works', async () => {
     const first = (await signIn('rotate@example.com', 'the password')).body
@@ -127,7 +132,10 @@ describe('refresh token rotation', () => {
   it('refresh tokens expire at a fixed time after sign-in, rotation does not extend it', async () => {
     const t = (await signIn('expiry@example.com', 'the password')).body
     const rotated = (await refresh(t.refresh)).body
-    const [row] = await api.db.select().from(refreshTokens).where(eq(refreshTokens.id, jti(rotated.refresh)))
+    const [row] = await api.db
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.id, jti(rotated.refresh)))
     expect(row).toBeTruthy()
     // move the family's absolute expiry into the past
     await api.db

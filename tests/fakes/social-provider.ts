@@ -102,7 +102,8 @@ export async function startFakeSocialProvider(
         if (action === 'authorize') {
           const redirectUri = url.searchParams.get('redirect_uri')
           const clientId = url.searchParams.get('client_id')
-          if (!redirectUri || !clientId) return send(res, 400, 'missing redirect_uri or client_id', 'text/plain')
+          if (!redirectUri || !clientId)
+            return send(res, 400, 'missing redirect_uri or client_id', 'text/plain')
           const back = new URL(redirectUri)
           const state = url.searchParams.get('state')
           if (state) back.searchParams.set('state', state)
@@ -160,15 +161,27 @@ export async function startFakeSocialProvider(
           const w = t.who
           switch (p) {
             case 'vk':
-              return send(res, 200, { response: [{ id: Number(w.numericId), first_name: w.firstName, last_name: '' }] })
+              return send(res, 200, {
+                response: [{ id: Number(w.numericId), first_name: w.firstName, last_name: '' }],
+              })
             case 'vk_id':
               return send(res, 200, {
                 user: { user_id: w.numericId, first_name: w.firstName, last_name: '', email: w.email },
               })
             case 'yandex':
-              return send(res, 200, { id: w.numericId, login: w.login, default_email: w.email, display_name: w.firstName })
+              return send(res, 200, {
+                id: w.numericId,
+                login: w.login,
+                default_email: w.email,
+                display_name: w.firstName,
+              })
             case 'google':
-              return send(res, 200, { sub: w.numericId, email: w.email, email_verified: true, name: w.firstName })
+              return send(res, 200, {
+                sub: w.numericId,
+                email: w.email,
+                email_verified: true,
+                name: w.firstName,
+              })
             case 'facebook':
               return send(res, 200, { id: w.numericId, name: w.firstName, email: w.email })
           }
@@ -271,5 +284,6 @@ if (process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '
     telegramBotToken: process.env.FAKE_TELEGRAM_BOT_TOKEN,
   })
   console.log(`Fake social provider at ${fake.origin}`)
-  for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => void fake.close().then(() => process.exit(0)))
+  for (const sig of ['SIGINT', 'SIGTERM'] as const)
+    process.on(sig, () => void fake.close().then(() => process.exit(0)))
 }

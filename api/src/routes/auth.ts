@@ -28,7 +28,9 @@ const CredentialsSchema = z
   })
   .openapi('Credentials')
 
-const RefreshSchema = z.object({ refresh: z.string('Нет токена обновления').min(1).max(4096) }).openapi('RefreshRequest')
+const RefreshSchema = z
+  .object({ refresh: z.string('Нет токена обновления').min(1).max(4096) })
+  .openapi('RefreshRequest')
 
 const tooMany = {
   description: 'Too many sign-in attempts (Retry-After says when to retry)',
@@ -114,4 +116,3 @@ export function registerAuth(app: ApiApp) {
   registerProfile(app)
   registerOrdersHistory(app)
 }
-

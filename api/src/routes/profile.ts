@@ -29,7 +29,10 @@ const SettingsForm = z
       .any()
       .optional()
       .openapi({ type: 'string', format: 'binary', description: 'PNG, JPEG, WebP or GIF, up to 5 MB' }),
-    remove_avatar: z.enum(['1', 'true']).optional().openapi({ description: 'Set to drop the current avatar' }),
+    remove_avatar: z
+      .enum(['1', 'true'])
+      .optional()
+      .openapi({ description: 'Set to drop the current avatar' }),
   })
   .openapi('ProfileSettingsUpload')
 
@@ -90,7 +93,11 @@ export function registerProfile(app: ApiApp) {
     const body = c.req.valid('json')
     const { db } = c.var.deps
     if (body.nickname === undefined) return c.json(await profileOf(db, user), 200)
-    const [updated] = await db.update(users).set({ nickname: body.nickname }).where(eq(users.id, user.id)).returning()
+    const [updated] = await db
+      .update(users)
+      .set({ nickname: body.nickname })
+      .where(eq(users.id, user.id))
+      .returning()
     return c.json(await profileOf(db, updated ?? user), 200)
   })
 
@@ -104,7 +111,9 @@ export function registerProfile(app: ApiApp) {
     const file = form.avatar_img as unknown
     if (file instanceof File && file.size > 0) {
       if (file.size > config.maxUploadBytes)
-        throw fieldError('avatar_img', 'profile_avatar_too_large', { mb: Math.floor(config.maxUploadBytes / 2 ** 20) })
+        throw fieldError('avatar_img', 'profile_avatar_too_large', {
+          mb: Math.floor(config.maxUploadBytes / 2 ** 20),
+        })
       const bytes = new Uint8Array(await file.arrayBuffer())
       const kind = sniffImage(bytes)
       if (!kind) throw fieldError('avatar_img', 'profile_avatar_not_image')
@@ -117,7 +126,8 @@ export function registerProfile(app: ApiApp) {
     }
     if (Object.keys(patch).length === 0) return c.json(await profileOf(db, user), 200)
     const [updated] = await db.update(users).set(patch).where(eq(users.id, user.id)).returning()
-    if ('avatarImg' in patch && user.avatarImg !== patch.avatarImg) await removeImage(config.uploadDir, user.avatarImg)
+    if ('avatarImg' in patch && user.avatarImg !== patch.avatarImg)
+      await removeImage(config.uploadDir, user.avatarImg)
     return c.json(await profileOf(db, updated ?? user), 200)
   })
 

@@ -21,14 +21,10 @@ const providerParam = <T extends readonly [string, ...string[]]>(list: T) =>
 const redirectUri = z.string('Укажите redirect_uri').min(1, 'Укажите redirect_uri').max(2048)
 
 const ReturnSchema = z.object({
-  code: z
-    .string('Укажите code')
-    .min(1, 'Укажите code')
-    .max(8192)
-    .openapi({
-      description:
-        'OAuth 2.0: the authorization code. Steam: the query string of the OpenID return. Telegram: the signed login payload (JSON or query string).',
-    }),
+  code: z.string('Укажите code').min(1, 'Укажите code').max(8192).openapi({
+    description:
+      'OAuth 2.0: the authorization code. Steam: the query string of the OpenID return. Telegram: the signed login payload (JSON or query string).',
+  }),
   redirect_uri: redirectUri,
   state: z.string().max(512).optional().openapi({ description: 'The state from the provider’s return' }),
   device_id: z.string().max(512).optional().openapi({ description: 'VK ID only: device_id from its return' }),
@@ -95,7 +91,10 @@ const bind = createRoute({
   summary: 'Bind a social account to the signed-in user',
   request: {
     params: providerParam(BIND_PROVIDERS),
-    body: { content: { 'application/json': { schema: ReturnSchema.openapi('SocialBindRequest') } }, required: true },
+    body: {
+      content: { 'application/json': { schema: ReturnSchema.openapi('SocialBindRequest') } },
+      required: true,
+    },
   },
   responses: { 200: jsonContent(ProfileSchema), ...errorResponses(400, 401, 409) },
 })
@@ -135,7 +134,12 @@ export function registerSocial(app: ApiApp) {
     const { provider } = c.req.valid('param')
     const body = c.req.valid('json')
     const identity = await identityFromReturn(c.var.deps, provider, body)
-    const { userId, created } = await signInWithIdentity(c.var.deps.db, provider, identity, body.email || undefined)
+    const { userId, created } = await signInWithIdentity(
+      c.var.deps.db,
+      provider,
+      identity,
+      body.email || undefined,
+    )
     const tokens = await startSession(c.var.deps.db, c.var.deps.config, userId)
     return c.json({ ...tokens, is_signed_up: created }, 200)
   })

@@ -17,7 +17,10 @@ export async function deleteAccount(db: Db, config: ApiConfig, userId: number): 
     const [row] = await tx.select({ avatarImg: users.avatarImg }).from(users).where(eq(users.id, userId))
     await revokeAllForUser(tx, userId)
     await tx.delete(socialAccounts).where(eq(socialAccounts.userId, userId))
-    await tx.update(orders).set({ userId: null, email: null, updated: new Date() }).where(eq(orders.userId, userId))
+    await tx
+      .update(orders)
+      .set({ userId: null, email: null, updated: new Date() })
+      .where(eq(orders.userId, userId))
     await tx
       .update(users)
       .set({

@@ -44,6 +44,8 @@ export async function profileOf(db: Db, user: UserRow): Promise<Profile> {
     active_promo_code: promo[0]?.code ?? null,
     social_accounts: social
       .map((s) => s.provider)
-      .filter((p): p is Profile['social_accounts'][number] => (SOCIAL_PROVIDERS as readonly string[]).includes(p)),
+      .filter((p): p is Profile['social_accounts'][number] =>
+        (SOCIAL_PROVIDERS as readonly string[]).includes(p),
+      ),
   }
 }

@@ -18,7 +18,10 @@ const enc = new TextEncoder()
  * A refresh token is a JWT naming its `refresh_tokens` row (jti) and sign-in family (fam). The
  * row is what counts: each one works once, and the family's absolute expiry is set at sign-in.
  */
-async function signRefresh(config: ApiConfig, row: { id: string; familyId: string; userId: number; expiresAt: Date }) {
+async function signRefresh(
+  config: ApiConfig,
+  row: { id: string; familyId: string; userId: number; expiresAt: Date },
+) {
   return new SignJWT({ typ: 'refresh', fam: row.familyId })
     .setProtectedHeader({ alg: 'HS256' })
     .setJti(row.id)
@@ -39,13 +42,21 @@ async function issue(db: Db, config: ApiConfig, userId: number, familyId: string
 }
 
 /** A new sign-in: a new token family whose refresh tokens all end at one absolute expiry. */
-export async function startSession(db: Db, config: ApiConfig, userId: number, now = new Date()): Promise<TokenPair> {
+export async function startSession(
+  db: Db,
+  config: ApiConfig,
+  userId: number,
+  now = new Date(),
+): Promise<TokenPair> {
   const expiresAt = new Date(now.getTime() + config.refreshTtlSeconds * 1000)
   return issue(db, config, userId, randomUUID(), expiresAt)
 }
 
 /** The jti and family of a well-signed refresh token (expired ones included), or null. */
-async function readRefresh(config: ApiConfig, token: string): Promise<{ id: string; familyId: string } | null> {
+async function readRefresh(
+  config: ApiConfig,
+  token: string,
+): Promise<{ id: string; familyId: string } | null> {
   try {
     const { payload } = await jwtVerify(token, enc.encode(config.jwtSecret), {
       algorithms: ['HS256'],
@@ -65,7 +76,12 @@ async function readRefresh(config: ApiConfig, token: string): Promise<{ id: stri
  * (compare-and-set on `used_at`). A token presented a second time means it leaked: the whole
  * family (that sign-in) is revoked. Every failure is a 400, on which clients sign out (§4).
  */
-export async function rotateRefresh(db: Db, config: ApiConfig, token: string, now = new Date()): Promise<TokenPair> {
+export async function rotateRefresh(
+  db: Db,
+  config: ApiConfig,
+  token: string,
+  now = new Date(),
+): Promise<TokenPair> {
   const claims = await readRefresh(config, token)
   if (!claims) throw fail(400, 'refresh_invalid')
   const [used] = await db
@@ -82,7 +98,10 @@ export async function rotateRefresh(db: Db, config: ApiConfig, token: string, no
     )
     .returning()
   if (used) {
-    const [user] = await db.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, used.userId))
+    const [user] = await db
+      .select({ deletedAt: users.deletedAt })
+      .from(users)
+      .where(eq(users.id, used.userId))
     if (!user || user.deletedAt) throw fail(400, 'refresh_invalid')
     return issue(db, config, used.userId, used.familyId, used.expiresAt)
   }

@@ -19,7 +19,11 @@ function providerConfig(deps: ApiDeps, provider: SocialProvider): SocialProvider
 }
 
 /** The address to send the shopper to, with a fresh one-time state. */
-export async function authorizeUrl(deps: ApiDeps, provider: SocialProvider, rawRedirectUri: string): Promise<string> {
+export async function authorizeUrl(
+  deps: ApiDeps,
+  provider: SocialProvider,
+  rawRedirectUri: string,
+): Promise<string> {
   const cfg = providerConfig(deps, provider)
   const redirectUri = checkRedirectUri(deps.config, provider, rawRedirectUri)
   const state = await createState(deps.db, provider, redirectUri)

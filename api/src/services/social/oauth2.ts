@@ -58,7 +58,8 @@ async function call(fetcher: typeof fetch, provider: OAuthProvider, req: Request
     throw fail(502, 'social_provider_unavailable', { provider: PROVIDER_TITLES[provider] })
   }
   const body = (await res.json().catch(() => null)) as Json | null
-  if (res.status >= 500) throw fail(502, 'social_provider_unavailable', { provider: PROVIDER_TITLES[provider] })
+  if (res.status >= 500)
+    throw fail(502, 'social_provider_unavailable', { provider: PROVIDER_TITLES[provider] })
   if (!res.ok || !body || typeof body !== 'object' || 'error' in body)
     throw fail(400, 'social_code_invalid', { provider: PROVIDER_TITLES[provider] })
   return body
@@ -139,12 +140,24 @@ async function fetchUserInfo(
       return call(fetcher, provider, new Request(u, { headers }))
     case 'facebook':
       u.searchParams.set('fields', 'id,name,email')
-      return call(fetcher, provider, new Request(u, { headers: { ...headers, authorization: `Bearer ${accessToken}` } }))
+      return call(
+        fetcher,
+        provider,
+        new Request(u, { headers: { ...headers, authorization: `Bearer ${accessToken}` } }),
+      )
     case 'yandex':
       u.searchParams.set('format', 'json')
-      return call(fetcher, provider, new Request(u, { headers: { ...headers, authorization: `OAuth ${accessToken}` } }))
+      return call(
+        fetcher,
+        provider,
+        new Request(u, { headers: { ...headers, authorization: `OAuth ${accessToken}` } }),
+      )
     case 'google':
-      return call(fetcher, provider, new Request(u, { headers: { ...headers, authorization: `Bearer ${accessToken}` } }))
+      return call(
+        fetcher,
+        provider,
+        new Request(u, { headers: { ...headers, authorization: `Bearer ${accessToken}` } }),
+      )
   }
 }
 
@@ -170,10 +183,18 @@ export function mapIdentity(
     case 'vk': {
       const list = Array.isArray(info.response) ? (info.response as Json[]) : []
       const u = list[0] ?? {}
-      return { id: str(token.user_id) ?? str(u.id), email: email(token.email), nickname: name(u.first_name, u.last_name) }
+      return {
+        id: str(token.user_id) ?? str(u.id),
+        email: email(token.email),
+        nickname: name(u.first_name, u.last_name),
+      }
     }
     case 'yandex':
-      return { id: str(info.id), email: email(info.default_email), nickname: name(info.display_name ?? info.login) }
+      return {
+        id: str(info.id),
+        email: email(info.default_email),
+        nickname: name(info.display_name ?? info.login),
+      }
     case 'google':
       return {
         id: str(info.sub),

@@ -8,7 +8,11 @@ import type { SocialIdentity } from './providers'
 const FIELDS = ['id', 'first_name', 'last_name', 'username', 'photo_url', 'auth_date', 'hash'] as const
 
 /** The Telegram login page, returning to our redirect address with `state` in its query. */
-export function telegramAuthorizeUrl(cfg: TelegramProviderConfig, redirectUri: string, state: string): string {
+export function telegramAuthorizeUrl(
+  cfg: TelegramProviderConfig,
+  redirectUri: string,
+  state: string,
+): string {
   const returnTo = new URL(redirectUri)
   returnTo.searchParams.set('state', state)
   const u = new URL(cfg.authUrl)
@@ -53,10 +57,15 @@ export function signTelegramPayload(botToken: string, fields: Record<string, str
   return createHmac('sha256', secret).update(check).digest('hex')
 }
 
-export function telegramIdentity(cfg: TelegramProviderConfig, code: string, now = Date.now()): SocialIdentity {
+export function telegramIdentity(
+  cfg: TelegramProviderConfig,
+  code: string,
+  now = Date.now(),
+): SocialIdentity {
   const p = parseTelegramPayload(code)
   const bad = () => fail(400, 'social_signature_invalid')
-  if (!p.id || !p.auth_date || !p.hash || !/^\d{1,20}$/.test(p.id) || !/^[a-f0-9]{64}$/.test(p.hash)) throw bad()
+  if (!p.id || !p.auth_date || !p.hash || !/^\d{1,20}$/.test(p.id) || !/^[a-f0-9]{64}$/.test(p.hash))
+    throw bad()
   const expected = Buffer.from(signTelegramPayload(cfg.botToken, p), 'hex')
   if (!timingSafeEqual(expected, Buffer.from(p.hash, 'hex'))) throw bad()
   const age = now / 1000 - Number(p.auth_date)
