@@ -21,6 +21,8 @@ export interface ApiConfig {
   telegramBotToken?: string
   /** Origins a social sign-in may return to: PUBLIC_URL's and SOCIAL_REDIRECT_ORIGINS (comma list). */
   socialRedirectOrigins: string[]
+  /** The offline sandbox payment provider and its checkout page (demo, tests). */
+  sandboxPayments: boolean
 }
 
 export const SOCIAL_PROVIDERS = ['facebook', 'google', 'steam', 'telegram', 'vk', 'vk_id', 'yandex'] as const
@@ -96,6 +98,7 @@ const schema = z.object({
   PAYSELECTION_SITE_ID: z.string().optional(),
   PAYSELECTION_SECRET_KEY: z.string().optional(),
   PAYSELECTION_API_URL: z.url().default('https://gw.payselection.com'),
+  PAYSELECTION_WEBHOOK_URL: z.url().optional(),
   GETPAY_WALLET_ID: z.string().optional(),
   GETPAY_SECRET: z.string().optional(),
   GETPAY_PAY_URL: z.url().optional(),
@@ -200,6 +203,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv, opts: { dataDir: string; p
             siteId: e.PAYSELECTION_SITE_ID,
             secretKey: e.PAYSELECTION_SECRET_KEY,
             apiUrl: e.PAYSELECTION_API_URL,
+            webhookUrl: e.PAYSELECTION_WEBHOOK_URL,
           }
         : null,
     getpay:
@@ -213,5 +217,6 @@ export function loadApiConfig(env: NodeJS.ProcessEnv, opts: { dataDir: string; p
     social: socialFromEnv(env),
     telegramBotToken: e.TELEGRAM_BOT_TOKEN,
     socialRedirectOrigins: redirectOrigins(env, e.PUBLIC_URL ?? `http://localhost:${opts.port}`),
+    sandboxPayments: e.SANDBOX_PAYMENTS,
   }
 }
