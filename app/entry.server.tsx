@@ -1,9 +1,17 @@
 import { PassThrough } from 'node:stream'
-import { type AppLoadContext, createReadableStreamFromReadable, type EntryContext } from '@remix-run/node'
+import {
+  type AppLoadContext,
+  createReadableStreamFromReadable,
+  type EntryContext,
+  type HandleErrorFunction,
+} from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
+import { NonceProvider } from '#app/components/nonce'
+import { nonceModulePreloads } from '#app/lib/csp-stream.server'
 import { i18nServer, localeFromCookie, serializeLocaleCookie } from '#app/i18n/i18n.server'
+import { captureServerError } from '#app/lib/sentry.server'
 
 export const streamTimeout = 5000
 
@@ -18,21 +26,28 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
-  _loadContext: AppLoadContext,
+  loadContext: AppLoadContext,
 ) {
   await rememberLocale(request, responseHeaders)
+  const nonce = loadContext.cspNonce
   const waitForAll = isbot(request.headers.get('user-agent') ?? '') || remixContext.isSpaMode
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false
     const { pipe, abort } = renderToPipeableStream(
-      <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} />,
+      <NonceProvider value={nonce ?? ''}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
+      </NonceProvider>,
       {
+        nonce,
         [waitForAll ? 'onAllReady' : 'onShellReady']() {
           shellRendered = true
           const body = new PassThrough()
           responseHeaders.set('content-type', 'text/html; charset=utf-8')
+          // the page carries this response's nonce: no shared cache may keep it
+          if (!responseHeaders.has('cache-control')) responseHeaders.set('cache-control', 'private, no-cache')
+          const stream = nonce ? body.pipe(nonceModulePreloads(nonce)) : body
           resolve(
-            new Response(createReadableStreamFromReadable(body), {
+            new Response(createReadableStreamFromReadable(stream), {
               headers: responseHeaders,
               status: responseStatusCode,
             }),
@@ -50,4 +65,11 @@ export default async function handleRequest(
     )
     setTimeout(abort, streamTimeout + 1000)
   })
+}
+
+/** Unexpected loader, action and render errors: logged, and reported when a DSN is set (§9). */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return
+  console.error(error)
+  captureServerError(error, request)
 }

@@ -6,5 +6,7 @@ declare module '@remix-run/node' {
     api: { baseUrl: string; fetch: (req: Request) => Promise<Response> }
     /** Address of the shopper, for the API's per-address rate limits. */
     clientAddress: string
+    /** This response's Content-Security-Policy script nonce (absent under `remix vite:dev`). */
+    cspNonce?: string
   }
 }

@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import {
   Links,
   Meta,
@@ -10,35 +10,60 @@ import {
 } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { describeError, ErrorScreen } from '#app/components/error-screen'
+import { useNonce } from '#app/components/nonce'
+import { NotificationArea } from '#app/components/notifications/notification-area'
+import { ShellEffects } from '#app/components/shell-effects'
 import { SiteFooter } from '#app/components/site-footer'
 import { SiteHeader } from '#app/components/site-header'
 import { I18nProvider } from '#app/i18n/i18n-context'
-import { getServerT, messagesFor } from '#app/i18n/i18n.server'
+import { getServerT } from '#app/i18n/i18n.server'
 import { createT, type Messages } from '#app/i18n/translate'
-import ruCommon from '../locales/ru/common.json'
+import { loadLocaleMessages } from '#app/lib/locale-messages.server'
+import { publicSentryConfig } from '#app/lib/sentry-options'
+import { SITE_NAME } from '#app/lib/seo'
+import { siteOrigin } from '#app/lib/seo.server'
+import { readToasts } from '#app/lib/toast.server'
 import appCss from '#app/styles/app.css?url'
+import shellCss from '#app/styles/shell.css?url'
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: appCss },
+  { rel: 'stylesheet', href: shellCss },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ]
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { locale } = await getServerT(request)
-  return { locale, messages: messagesFor(locale) }
+  // a form post's result, flashed in a cookie by redirectWithToast: shown once, then cleared
+  const flash = readToasts(request)
+  return data(
+    {
+      locale,
+      messages: loadLocaleMessages(locale),
+      toasts: flash.toasts,
+      /** Canonical origin for meta tags (PUBLIC_URL or the request's). */
+      origin: siteOrigin(request),
+      /** Browser error reporting; null (and no SDK loaded) without a DSN. */
+      sentry: publicSentryConfig(process.env),
+    },
+    { headers: flash.headers },
+  )
 }
 
 /** Only the error screen's title lives here; every page sets its own. */
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
   if (!error) return []
-  const t = createT((data?.messages ?? ruCommon) as Messages)
-  return [{ title: `${t('meta.product_name')} ${describeError(error).status}` }]
+  // the product name from the messages, or the built-in one when the root loader itself failed
+  const name = data?.messages ? createT(data.messages as Messages)('meta.product_name') : SITE_NAME
+  return [{ title: `${name} ${describeError(error).status}` }]
 }
 
-export type RootLoaderData = Awaited<ReturnType<typeof loader>>
+/** The root loader's data as components see it (`useRouteLoaderData<typeof loader>('root')`). */
+export type RootLoaderData = NonNullable<ReturnType<typeof useRouteLoaderData<typeof loader>>>
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root')
+  const nonce = useNonce()
   const locale = data?.locale ?? 'ru'
   return (
     <html lang={locale}>
@@ -56,9 +81,11 @@ export function Layout({ children }: { children: ReactNode }) {
             {children}
           </main>
           <SiteFooter />
+          <NotificationArea />
+          <ShellEffects sentry={data?.sentry ?? null} />
         </I18nProvider>
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   )

@@ -9,6 +9,9 @@ import { createApi } from '#api/app'
 import type { Database } from '#api/db/client'
 import { loadApiConfig } from '#api/env'
 import type { ServerEnv } from './env'
+import { applySecurityHeaders, createNonce, cspSourcesFromEnv } from './security-headers'
+import { initServerSentry } from '#app/lib/sentry.server'
+import { readLatestVersion } from './version'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 export const CLIENT_IP_HEADER = 'x-shop-client-ip'
@@ -23,16 +26,31 @@ export interface ShopServer {
  * uploaded media and the Remix storefront for everything else.
  */
 export async function createShopServer(env: ServerEnv, database: Database | null): Promise<ShopServer> {
-  const app = new Hono()
+  const app = new Hono<{ Variables: { cspNonce: string } }>()
   const mountApi = !env.API_URL && env.SHOP_ROLE !== 'storefront'
-  const api =
-    mountApi && database
-      ? createApi({
-          db: database.db,
-          config: loadApiConfig(process.env, { dataDir: env.dataDir, port: env.PORT }),
-          fetch: globalThis.fetch,
-        })
-      : null
+  const config = loadApiConfig(process.env, { dataDir: env.dataDir, port: env.PORT })
+  const api = mountApi && database ? createApi({ db: database.db, config, fetch: globalThis.fetch }) : null
+  await initServerSentry(process.env)
+
+  // Security headers on every response (pages, API, assets, media); the page policy's script
+  // nonce is made here and reaches Remix through the load context.
+  const cspSources = cspSourcesFromEnv(process.env, [
+    config.getpay?.payUrl,
+    config.payselection ? 'https://webform.payselection.com' : null,
+    ...Object.values(config.social).flatMap((s) => signInPageUrls(s)),
+  ])
+  app.use('*', async (c, next) => {
+    const nonce = createNonce()
+    c.set('cspNonce', nonce)
+    await next()
+    try {
+      applySecurityHeaders(c.res.headers, { url: new URL(c.req.url), nonce, sources: cspSources })
+    } catch {
+      // a response with immutable headers (e.g. passed through from fetch): copy it once
+      c.res = new Response(c.res.body, c.res)
+      applySecurityHeaders(c.res.headers, { url: new URL(c.req.url), nonce, sources: cspSources })
+    }
+  })
 
   if (api) {
     const uploadDir = path.join(env.dataDir, 'uploads')
@@ -61,6 +79,13 @@ export async function createShopServer(env: ServerEnv, database: Database | null
     return { fetch: app.fetch, api }
   }
 
+  const build = (await import(path.join(root, 'build/server/index.js'))) as ServerBuild
+  // The build the browser should run: this server's own, unless a deploy announces a newer one.
+  app.get('/version.json', (c) => {
+    c.header('cache-control', 'no-store')
+    return c.json({ version: readLatestVersion(env.dataDir) ?? build.assets.version })
+  })
+
   const clientDir = path.relative(process.cwd(), path.join(root, 'build/client'))
   app.use(
     '/assets/*',
@@ -74,7 +99,6 @@ export async function createShopServer(env: ServerEnv, database: Database | null
     serveStatic({ root: clientDir, onFound: (_p, c) => c.header('cache-control', 'public, max-age=3600') }),
   )
 
-  const build = (await import(path.join(root, 'build/server/index.js'))) as ServerBuild
   const handle = createRequestHandler(
     build,
     process.env.NODE_ENV === 'development' ? 'development' : 'production',
@@ -86,9 +110,18 @@ export async function createShopServer(env: ServerEnv, database: Database | null
     handle(c.req.raw, {
       api: { baseUrl: apiBase, fetch: apiFetch },
       clientAddress: remoteAddress(c),
+      cspNonce: c.get('cspNonce'),
     }),
   )
   return { fetch: app.fetch, api }
+}
+
+/** The provider pages a sign-in form may redirect the browser to (not the server-to-server URLs). */
+function signInPageUrls(provider: object | undefined): string[] {
+  const pageKeys = ['authorizeUrl', 'openidUrl', 'authUrl']
+  return Object.entries(provider ?? {})
+    .filter(([k, v]) => pageKeys.includes(k) && typeof v === 'string')
+    .map(([, v]) => v as string)
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: hono context of any env

@@ -1,4 +1,5 @@
 import { Link } from '@remix-run/react'
+import { Hint } from '#app/components/hint'
 import { useT } from '#app/i18n/i18n-context'
 
 export function SiteFooter() {
@@ -22,6 +23,10 @@ export function SiteFooter() {
         </ul>
       </nav>
       <p>{t('footer.tagline')}</p>
+      <p>
+        {t('shell.payment_note')}
+        <Hint label={t('shell.payment_hint_label')} text={t('shell.payment_hint')} />
+      </p>
       <p>{t('footer.copyright', { year: new Date().getFullYear() })}</p>
     </footer>
   )

@@ -1,0 +1,66 @@
+import { useEffect, useRef } from 'react'
+import { notify } from '#app/components/notifications/notify'
+import { useT } from '#app/i18n/i18n-context'
+import type { PublicSentryConfig } from '#app/lib/sentry-options'
+import { reloadOnChunkError, reloadOnNextNavigation, startVersionCheck } from '#app/lib/version-check'
+
+/** Runs `fn` once the browser is idle after the first paint. */
+function afterFirstPaint(fn: () => void): () => void {
+  let idle: number | undefined
+  const frame = requestAnimationFrame(() => {
+    idle =
+      typeof requestIdleCallback === 'function'
+        ? requestIdleCallback(fn, { timeout: 3000 })
+        : (setTimeout(fn, 1) as unknown as number)
+  })
+  return () => {
+    cancelAnimationFrame(frame)
+    if (idle !== undefined) {
+      if (typeof cancelIdleCallback === 'function') cancelIdleCallback(idle)
+      else clearTimeout(idle)
+    }
+  }
+}
+
+/**
+ * Browser-only duties of the app shell: reload on a failed chunk, the new-version check (§4, §9)
+ * and, when a DSN is configured, error reporting loaded after the first paint (§9).
+ */
+export function ShellEffects({ sentry }: { sentry: PublicSentryConfig | null }) {
+  const t = useT()
+  const newVersionText = useRef('')
+  newVersionText.current = t('shell.new_version')
+
+  useEffect(() => reloadOnChunkError(), [])
+
+  useEffect(() => {
+    const current = window.__remixManifest?.version
+    if (!current) return
+    const overrides = window.__shopVersionCheck
+    let undo: (() => void) | undefined
+    const stop = startVersionCheck({
+      current,
+      firstDelayMs: overrides?.firstDelayMs,
+      intervalMs: overrides?.intervalMs,
+      onNewVersion: () => {
+        notify({ type: 'warning', text: newVersionText.current })
+        undo = reloadOnNextNavigation()
+      },
+    })
+    return () => {
+      stop()
+      undo?.()
+    }
+  }, [])
+
+  const dsn = sentry?.dsn
+  // biome-ignore lint/correctness/useExhaustiveDependencies: initialise once per DSN
+  useEffect(() => {
+    if (!sentry) return
+    return afterFirstPaint(() => {
+      void import('#app/lib/sentry.client').then((m) => m.initBrowserSentry(sentry))
+    })
+  }, [dsn])
+
+  return null
+}

@@ -1,0 +1,104 @@
+// Flash toasts: an action (or loader) that redirects puts the result for the shopper in a
+// short-lived cookie; the root loader reads it, clears it and the page renders the toast on the
+// server, so it shows with JavaScript off too.
+//
+//   return redirectWithToast('/profile', { type: 'success', text: t('profile.saved') })
+//   throw redirect(url, { headers: await toastHeaders({ type: 'error', text }, request) })
+//
+// Loaders that do not redirect return toasts for the page they render instead:
+//   return { ...data, toasts: [loaderToast('warning', text)] }   (or `notifications`, as apiFor does)
+import { redirect } from '@remix-run/node'
+import { parse, serialize } from 'cookie'
+import { isToastInput, type ToastInput, type ToastType } from '#app/components/notifications/queue'
+
+export type { ToastInput, ToastType }
+
+export const TOAST_COOKIE = 'toast'
+/** Long enough for the redirect to be followed; a toast must not surface minutes later. */
+export const TOAST_MAX_AGE_SECONDS = 60
+const MAX_TOASTS = 5
+const MAX_TEXT = 500
+
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
+
+function secureFor(request: Request | undefined): boolean {
+  if (!request) return true
+  const url = new URL(request.url)
+  return !(url.protocol === 'http:' && LOCAL_HOSTS.has(url.hostname))
+}
+
+function clean(toasts: unknown[]): ToastInput[] {
+  return toasts
+    .filter(isToastInput)
+    .slice(0, MAX_TOASTS)
+    .map((t) => ({ type: t.type, text: t.text.slice(0, MAX_TEXT) }))
+}
+
+export function encodeToasts(toasts: ToastInput[]): string {
+  return Buffer.from(JSON.stringify(clean(toasts)), 'utf8').toString('base64url')
+}
+
+/** The toasts in a cookie value; anything malformed is ignored, never an error. */
+export function decodeToasts(value: string | undefined): ToastInput[] {
+  if (!value) return []
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'))
+    return Array.isArray(parsed) ? clean(parsed) : []
+  } catch {
+    return []
+  }
+}
+
+function toastCookie(value: string, maxAge: number, request?: Request): string {
+  return serialize(TOAST_COOKIE, value, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: secureFor(request),
+    path: '/',
+    maxAge,
+    ...(maxAge === 0 ? { expires: new Date(0) } : {}),
+  })
+}
+
+/** The flash toasts a request carries. */
+export function toastsFrom(request: Request): ToastInput[] {
+  return decodeToasts(parse(request.headers.get('cookie') ?? '')[TOAST_COOKIE])
+}
+
+/**
+ * Headers that flash the toast(s) to the next page. With the request, toasts still waiting in
+ * its cookie are kept (a chain of redirects loses none).
+ */
+export function toastHeaders(toast: ToastInput | ToastInput[], request?: Request): Headers {
+  const list = [...(request ? toastsFrom(request) : []), ...(Array.isArray(toast) ? toast : [toast])]
+  const headers = new Headers()
+  headers.append('set-cookie', toastCookie(encodeToasts(list), TOAST_MAX_AGE_SECONDS, request))
+  return headers
+}
+
+/** A redirect that shows the toast(s) on the page it leads to (and makes every loader reload). */
+export function redirectWithToast(
+  url: string,
+  toast: ToastInput | ToastInput[],
+  init?: { request?: Request; headers?: HeadersInit; status?: number },
+): Response {
+  const headers = new Headers(init?.headers)
+  for (const cookie of toastHeaders(toast, init?.request).getSetCookie()) headers.append('set-cookie', cookie)
+  // the root loader, which reads the flash, must run again on a client-side redirect
+  headers.set('X-Remix-Revalidate', 'yes')
+  return redirect(url, { status: init?.status ?? 302, headers })
+}
+
+/** For the root loader: the flash toasts and the header that clears them (when there were any). */
+export function readToasts(request: Request): { toasts: ToastInput[]; headers: Headers } {
+  const headers = new Headers()
+  const raw = parse(request.headers.get('cookie') ?? '')[TOAST_COOKIE]
+  if (raw === undefined) return { toasts: [], headers }
+  headers.append('set-cookie', toastCookie('', 0, request))
+  return { toasts: decodeToasts(raw), headers }
+}
+
+/** A toast a loader returns with its data (`toasts: [...]`) for the page it renders. */
+export function loaderToast(type: ToastType, text: string): ToastInput {
+  return { type, text }
+}

@@ -1,0 +1,190 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { Readable } from 'node:stream'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { createT } from '#app/i18n/translate'
+import { nonceModulePreloads } from '#app/lib/csp-stream.server'
+import { invalidRoute, pageNotFound } from '#app/lib/http-errors.server'
+import { loadLocaleMessages } from '#app/lib/locale-messages.server'
+import { publicSentryConfig, SENTRY_REPLAY_OPTIONS, SENTRY_SAMPLE_RATES } from '#app/lib/sentry-options'
+import {
+  applySecurityHeaders,
+  createNonce,
+  cspSourcesFromEnv,
+  pagePolicy,
+  RESOURCE_POLICY,
+} from '../../server/security-headers'
+import { readLatestVersion } from '../../server/version'
+
+const none = { formAction: [], connect: [] }
+
+describe('security headers', () => {
+  it('nonces are fresh and long enough', () => {
+    const a = createNonce()
+    expect(a).toMatch(/^[A-Za-z0-9+/]{22}==$/)
+    expect(createNonce()).not.toBe(a)
+  })
+
+  it('the page policy runs only nonced scripts and what they load', () => {
+    const policy = pagePolicy('abc', none, false)
+    const directives = Object.fromEntries(policy.split('; ').map((d) => [d.split(' ')[0], d]))
+    expect(directives['script-src']).toBe("script-src 'nonce-abc' 'strict-dynamic'")
+    expect(directives['object-src']).toBe("object-src 'none'")
+    expect(directives['base-uri']).toBe("base-uri 'self'")
+    expect(directives['frame-ancestors']).toBe("frame-ancestors 'none'")
+    expect(directives['form-action']).toBe("form-action 'self'")
+    expect(directives['img-src']).toBe("img-src 'self' data: blob:")
+    expect(directives['style-src']).toBe("style-src 'self'")
+    expect(policy).not.toContain('unsafe-inline')
+    expect(policy).not.toContain('upgrade-insecure-requests')
+    expect(pagePolicy('abc', none, true)).toContain('upgrade-insecure-requests')
+  })
+
+  it('allows the providers a form may lead to and the error-reporting origin, from settings', () => {
+    const sources = cspSourcesFromEnv(
+      {
+        SENTRY_DSN: 'https://key@o1.ingest.sentry.io/42',
+        CSP_FORM_ACTION: 'https://pay.example/form nonsense',
+      },
+      ['https://oauth.yandex.ru/authorize', undefined, 'https://oauth.yandex.ru/other', null],
+    )
+    expect(sources).toEqual({
+      formAction: ['https://oauth.yandex.ru', 'https://pay.example'],
+      connect: ['https://o1.ingest.sentry.io'],
+    })
+    const policy = pagePolicy('n', sources, true)
+    expect(policy).toContain("form-action 'self' https://oauth.yandex.ru https://pay.example")
+    expect(policy).toContain("connect-src 'self' https://o1.ingest.sentry.io")
+  })
+
+  it('pages get the page policy; other responses a policy that allows nothing', () => {
+    const page = new Headers({ 'content-type': 'text/html; charset=utf-8' })
+    applySecurityHeaders(page, { url: new URL('https://shop.example/'), nonce: 'n1', sources: none })
+    expect(page.get('content-security-policy')).toContain("'nonce-n1'")
+    expect(page.get('strict-transport-security')).toBe('max-age=63072000; includeSubDomains')
+    expect(page.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
+    expect(page.get('x-content-type-options')).toBe('nosniff')
+    expect(page.get('x-frame-options')).toBe('DENY')
+    expect(page.get('permissions-policy')).toContain('camera=()')
+
+    const json = new Headers({ 'content-type': 'application/json' })
+    applySecurityHeaders(json, {
+      url: new URL('http://localhost:3000/api/health/'),
+      nonce: 'n2',
+      sources: none,
+    })
+    expect(json.get('content-security-policy')).toBe(RESOURCE_POLICY)
+    expect(json.get('strict-transport-security')).toBeNull() // not on localhost
+    expect(json.get('x-content-type-options')).toBe('nosniff')
+  })
+})
+
+async function streamThrough(chunks: string[], nonce: string): Promise<string> {
+  const out = Readable.from(chunks.map((c) => Buffer.from(c))).pipe(nonceModulePreloads(nonce))
+  let text = ''
+  for await (const chunk of out) text += chunk.toString()
+  return text
+}
+
+describe('nonce on modulepreload links', () => {
+  const html =
+    '<head><link rel="modulepreload" href="/a.js"/><link rel="stylesheet" href="/a.css"/><link rel="modulepreload" href="/b.js"/></head>'
+
+  it('adds the nonce to every modulepreload, however the HTML is split into chunks', async () => {
+    const expected = html.replaceAll('<link rel="modulepreload"', '<link nonce="N" rel="modulepreload"')
+    expect(await streamThrough([html], 'N')).toBe(expected)
+    for (let cut = 1; cut < html.length; cut++) {
+      expect(await streamThrough([html.slice(0, cut), html.slice(cut)], 'N')).toBe(expected)
+    }
+  })
+
+  it('keeps multi-byte text intact across chunk boundaries', async () => {
+    const bytes = Buffer.from('<p>Пополнение</p>')
+    const out = Readable.from([bytes.subarray(0, 6), bytes.subarray(6)]).pipe(nonceModulePreloads('N'))
+    let text = ''
+    for await (const chunk of out) text += chunk.toString()
+    expect(text).toBe('<p>Пополнение</p>')
+  })
+})
+
+describe('route errors (§5, §8)', () => {
+  function thrown(fn: () => never): { status: number; message: string } {
+    try {
+      fn()
+    } catch (e) {
+      const d = e as { data: { message: string }; init: { status: number } }
+      return { status: d.init.status, message: d.data.message }
+    }
+    throw new Error('did not throw')
+  }
+
+  it('a route whose parameters fail the check: 404 Page Not Found: {path}', () => {
+    expect(thrown(() => invalidRoute(new Request('https://x/abc?page=2')))).toEqual({
+      status: 404,
+      message: 'Page Not Found: /abc',
+    })
+  })
+
+  it('an unknown route: 404 Page not found: {path}', () => {
+    expect(thrown(() => pageNotFound(new Request('https://x/no/such')))).toEqual({
+      status: 404,
+      message: 'Page not found: /no/such',
+    })
+  })
+})
+
+describe('locale load failure (§8)', () => {
+  afterEach(() => vi.restoreAllMocks())
+
+  it('is logged to the console only; the page falls back to message keys', () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const messages = loadLocaleMessages('ru', () => {
+      throw new Error('file missing')
+    })
+    expect(messages).toEqual({})
+    expect(logged).toHaveBeenCalledOnce()
+    expect(String(logged.mock.calls[0]?.[0])).toContain('ru')
+    expect(createT(messages)('nav.gifts')).toBe('nav.gifts')
+  })
+
+  it('loads the real Russian messages', () => {
+    expect(createT(loadLocaleMessages('ru'))('nav.gifts')).toBe('Подарки')
+  })
+})
+
+describe('latest version file', () => {
+  it('reads an announced version, ignores a missing or malformed one', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'shop-version-'))
+    try {
+      expect(readLatestVersion(dir)).toBeNull()
+      writeFileSync(path.join(dir, 'latest-version'), 'abc123\n')
+      expect(readLatestVersion(dir)).toBe('abc123')
+      writeFileSync(path.join(dir, 'latest-version'), '<script>')
+      expect(readLatestVersion(dir)).toBeNull()
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+})
+
+describe('error reporting settings (§9)', () => {
+  it('uses the sample rates and unmasked replays of the spec', () => {
+    expect(SENTRY_SAMPLE_RATES).toEqual({
+      tracesSampleRate: 0.001,
+      sampleRate: 0.002,
+      replaysSessionSampleRate: 0.001,
+      replaysOnErrorSampleRate: 0.001,
+    })
+    expect(SENTRY_REPLAY_OPTIONS).toEqual({ maskAllText: false, blockAllMedia: false })
+  })
+
+  it('is off without a DSN; the browser DSN is PUBLIC_SENTRY_DSN, else SENTRY_DSN', () => {
+    expect(publicSentryConfig({})).toBeNull()
+    expect(publicSentryConfig({ SENTRY_DSN: 'https://k@s.example/1' })?.dsn).toBe('https://k@s.example/1')
+    expect(
+      publicSentryConfig({ SENTRY_DSN: 'https://k@s.example/1', PUBLIC_SENTRY_DSN: 'https://p@s.example/2' })
+        ?.dsn,
+    ).toBe('https://p@s.example/2')
+  })
+})
