@@ -4,18 +4,21 @@ import { errorResponses, jsonContent, UuidParam } from '../lib/schemas'
 import { changeRokkyEmail, changeRokkyGift, createRokkyOrder } from '../services/gifts/rokky-orders'
 import {
   RokkyDeliveryDetailsBody,
-  RokkyDeliveryDetailsResultSchema,
   RokkyOrderCreateBody,
   RokkyOrderResultSchema,
   RokkyOrderUpdateBody,
 } from '../services/gifts/schemas'
 import { idempotencyKey } from '../services/orders/idempotency'
-import { IdempotencyHeaders } from '../services/orders/schemas'
+import { IdempotencyHeaders, RecalculatedOrderSchema } from '../services/orders/schemas'
+import { recalculatedOrderOut } from '../services/orders/serialize'
 
 const jsonBody = <T extends z.ZodTypeAny>(schema: T) => ({
   content: { 'application/json': { schema } },
   required: true,
 })
+
+const UNPAID_ONLY =
+  'Only while the order is unpaid (409 otherwise); an order of another kind is a 400. Answers the recalculated order.'
 
 const create = createRoute({
   method: 'post',
@@ -43,8 +46,9 @@ const update = createRoute({
   path: '/api/orders/rokky/{id}/update/',
   tags: ['orders'],
   summary: 'Change the gift of an unpaid gift order',
+  description: `${UNPAID_ONLY} The new gift must be active and in stock; a GiftPromoCode of another gift is dropped.`,
   request: { params: UuidParam, body: jsonBody(RokkyOrderUpdateBody) },
-  responses: { 200: jsonContent(RokkyOrderResultSchema), ...errorResponses(400, 401, 404, 409) },
+  responses: { 200: jsonContent(RecalculatedOrderSchema), ...errorResponses(400, 404, 409) },
 })
 
 const deliveryDetails = createRoute({
@@ -52,8 +56,9 @@ const deliveryDetails = createRoute({
   path: '/api/orders/rokky/{id}/delivery_details/update/',
   tags: ['orders'],
   summary: 'Change the delivery email of an unpaid gift order',
+  description: UNPAID_ONLY,
   request: { params: UuidParam, body: jsonBody(RokkyDeliveryDetailsBody) },
-  responses: { 200: jsonContent(RokkyDeliveryDetailsResultSchema), ...errorResponses(400, 401, 404, 409) },
+  responses: { 200: jsonContent(RecalculatedOrderSchema), ...errorResponses(400, 404, 409) },
 })
 
 export function registerRokkyOrders(app: ApiApp) {
@@ -65,12 +70,12 @@ export function registerRokkyOrders(app: ApiApp) {
   })
 
   app.openapi(update, async (c) => {
-    const { id } = c.req.valid('param')
-    return c.json(await changeRokkyGift(c, id, c.req.valid('json').gift), 200)
+    const { order, totals } = await changeRokkyGift(c, c.req.valid('param').id, c.req.valid('json').gift)
+    return c.json(await recalculatedOrderOut(c.var.deps.db, order, totals), 200)
   })
 
   app.openapi(deliveryDetails, async (c) => {
-    const { id } = c.req.valid('param')
-    return c.json(await changeRokkyEmail(c, id, c.req.valid('json').email), 200)
+    const { order, totals } = await changeRokkyEmail(c, c.req.valid('param').id, c.req.valid('json').email)
+    return c.json(await recalculatedOrderOut(c.var.deps.db, order, totals), 200)
   })
 }

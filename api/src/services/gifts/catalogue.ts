@@ -10,8 +10,12 @@ export type GiftRow = typeof gifts.$inferSelect
 /** Which of the three gift lists: all, new (is_new) or discounted (discount_price set). */
 export type GiftList = 'all' | 'new' | 'discounted'
 
-/** True while the gift has at least one unsold code (a correlated EXISTS, served by gift_codes_free_idx). */
-const inStockExpr = sql<boolean>`exists (select 1 from ${giftCodes} where ${giftCodes.giftId} = ${gifts.id} and ${giftCodes.soldAt} is null)`
+/**
+ * True while the gift has at least one unsold code (a correlated EXISTS, served by
+ * gift_codes_free_idx). Qualified by hand: drizzle renders the columns of a one-table select
+ * unqualified, and an unqualified `id` inside this subquery would mean gift_codes.id.
+ */
+const inStockExpr = sql<boolean>`exists (select 1 from gift_codes as free_code where free_code.gift_id = "gifts"."id" and free_code.sold_at is null)`
 
 /** `%text%` for ILIKE with the user's own %, _ and \ taken literally. */
 function containsPattern(text: string): string {
@@ -27,7 +31,7 @@ function listConditions(list: GiftList, params: GiftListParams): SQL[] {
   if (search) {
     const p = containsPattern(search)
     where.push(
-      sql`(${gifts.title} ilike ${p} or ${gifts.type} ilike ${p} or ${gifts.region} ilike ${p} or exists (select 1 from jsonb_array_elements_text(${gifts.tags}) as tag(value) where tag.value ilike ${p}))`,
+      sql`(${gifts.title} ilike ${p} or ${gifts.type} ilike ${p} or ${gifts.region} ilike ${p} or exists (select 1 from jsonb_array_elements_text("gifts"."tags") as tag(value) where tag.value ilike ${p}))`,
     )
   }
   const titlePart = params.title__icontains?.trim()

@@ -6,12 +6,12 @@ import type { Context } from 'hono'
 import type { AppEnv } from '../../context'
 import type { Db, Tx } from '../../db/client'
 import { orders, promoCodes } from '../../db/schema'
-import { ApiError, fail, fieldError, message } from '../../lib/errors'
+import { ApiError, fieldError, message } from '../../lib/errors'
 import { toMoney } from '../../lib/money'
-import { loadOrderForCaller, type OrderRow } from '../orders/access'
+import type { OrderRow } from '../orders/access'
 import { findReplay, isUniqueViolation, requestHash } from '../orders/idempotency'
 import { recalculateOrder } from '../orders/pricing'
-import { UNPAID_STATUSES } from '../orders/state-machine'
+import { changeOrder } from '../orders/update'
 import { parseEmail, resolveBuyer } from '../orders/validate'
 import { getActiveGift, type GiftRow } from './catalogue'
 
@@ -92,18 +92,9 @@ export async function createRokkyOrder(
   }
 }
 
-/** Loads a caller's unpaid RokkyOrder under a row lock, or explains why it cannot change. */
-async function editableRokkyOrder(c: Context<AppEnv>, tx: Tx, id: string) {
-  const order = await loadOrderForCaller(c, id, { db: tx, lock: true })
-  if (order.kind !== 'RokkyOrder') throw fail(400, 'order_wrong_kind')
-  if (!UNPAID_STATUSES.includes(order.status)) throw fail(409, 'order_not_editable')
-  return order
-}
-
 /** Swaps the gift of an unpaid gift order; a gift promo code for another gift stops applying. */
-export async function changeRokkyGift(c: Context<AppEnv>, id: string, giftId: number) {
-  return c.var.deps.db.transaction(async (tx) => {
-    const order = await editableRokkyOrder(c, tx, id)
+export function changeRokkyGift(c: Context<AppEnv>, id: string, giftId: number) {
+  return changeOrder(c, id, 'RokkyOrder', async (tx, order) => {
     const gift = await orderableGift(tx, giftId)
     let promoCodeId = order.promoCodeId
     if (promoCodeId !== null) {
@@ -117,18 +108,14 @@ export async function changeRokkyGift(c: Context<AppEnv>, id: string, giftId: nu
       .update(orders)
       .set({ giftId: gift.id, promoCodeId, updated: new Date() })
       .where(eq(orders.id, order.id))
-    const totals = await recalculateOrder(tx, order.id)
-    return rokkyResult({ id: order.id, giftId: gift.id }, totals.total)
   })
 }
 
 /** Changes the delivery email of an unpaid gift order. */
-export async function changeRokkyEmail(c: Context<AppEnv>, id: string, given: string) {
+export function changeRokkyEmail(c: Context<AppEnv>, id: string, given: string) {
   const email = parseEmail(given)
   if (!email) throw fieldError('email', 'order_email_required')
-  return c.var.deps.db.transaction(async (tx) => {
-    const order = await editableRokkyOrder(c, tx, id)
+  return changeOrder(c, id, 'RokkyOrder', async (tx, order) => {
     await tx.update(orders).set({ email, updated: new Date() }).where(eq(orders.id, order.id))
-    return { id: order.id, email }
   })
 }

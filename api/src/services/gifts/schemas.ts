@@ -85,7 +85,3 @@ export const RokkyOrderResultSchema = z
 export const RokkyOrderUpdateBody = z.object({ gift: giftId }).openapi('RokkyOrderUpdate')
 
 export const RokkyDeliveryDetailsBody = z.object({ email: emailText }).openapi('RokkyDeliveryDetailsUpdate')
-
-export const RokkyDeliveryDetailsResultSchema = z
-  .object({ id: z.uuid(), email: z.string() })
-  .openapi('RokkyDeliveryDetails')
