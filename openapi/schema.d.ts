@@ -1733,6 +1733,150 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/orders/pubg/{id}/delivery_details/update/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change where a pubg order is delivered (only the fields given change; empty values are refused)
+         * @description Only while the order is unpaid (409 otherwise); an order of another kind is a 400. Answers the recalculated order.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PubgDeliveryUpdate"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RecalculatedOrder"];
+                    };
+                };
+                /** @description Error 400 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 404 */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 409 */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/pubg/{id}/update/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change the products of a pubg order (replaces the lines: same rules as creation, products of the order's game)
+         * @description Only while the order is unpaid (409 otherwise); an order of another kind is a 400. Answers the recalculated order.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["OrderProductsUpdate"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RecalculatedOrder"];
+                    };
+                };
+                /** @description Error 400 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 404 */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 409 */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/orders/rokky/": {
         parameters: {
             query?: never;
@@ -1824,7 +1968,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Change the delivery email of an unpaid gift order */
+        /**
+         * Change the delivery email of an unpaid gift order
+         * @description Only while the order is unpaid (409 otherwise); an order of another kind is a 400. Answers the recalculated order.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -1846,20 +1993,11 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["RokkyDeliveryDetails"];
+                        "application/json": components["schemas"]["RecalculatedOrder"];
                     };
                 };
                 /** @description Error 400 */
                 400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error 401 */
-                401: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1902,7 +2040,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Change the gift of an unpaid gift order */
+        /**
+         * Change the gift of an unpaid gift order
+         * @description Only while the order is unpaid (409 otherwise); an order of another kind is a 400. Answers the recalculated order. The new gift must be active and in stock; a GiftPromoCode of another gift is dropped.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -1924,20 +2065,11 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["RokkyOrderResult"];
+                        "application/json": components["schemas"]["RecalculatedOrder"];
                     };
                 };
                 /** @description Error 400 */
                 400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error 401 */
-                401: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2064,6 +2196,324 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/standoff/{id}/delivery_details/update/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change where a standoff order is delivered (only the fields given change; empty values are refused)
+         * @description Only while the order is unpaid (409 otherwise); an order of another kind is a 400. Answers the recalculated order.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["StandoffDeliveryUpdate"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RecalculatedOrder"];
+                    };
+                };
+                /** @description Error 400 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 404 */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 409 */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/standoff/{id}/update/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change the products of a standoff order (replaces the lines: same rules as creation, products of the order's game)
+         * @description Only while the order is unpaid (409 otherwise); an order of another kind is a 400. Answers the recalculated order.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["OrderProductsUpdate"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RecalculatedOrder"];
+                    };
+                };
+                /** @description Error 400 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 404 */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 409 */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/standoff/avatar/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set the game avatar of an unpaid Standoff order
+         * @description The file is recognised by its content (PNG, JPEG, WebP, GIF; not by its name), limited to 2 MB (413), and stored under a generated name. Without a file, `history_order_id` copies the avatar of an earlier Standoff order the caller can see.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": components["schemas"]["StandoffAvatarUpload"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandoffOrderCreated"];
+                    };
+                };
+                /** @description Error 400 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 404 */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 409 */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 413 */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/standoff/last_order_data/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Account data of the latest Standoff order
+         * @description Signed-in users only (401 for guests): account data of the caller's latest order of this kind, null fields when there is none.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandoffLastOrderData"];
+                    };
+                };
+                /** @description Error 401 */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/standoff/settings/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Standoff settings (market fee as a percent string) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandoffSettings"];
+                    };
+                };
+                /** @description Error 404 */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2221,6 +2671,243 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/orders/steam/{id}/delivery_details/update/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change where a steam order is delivered (only the fields given change; empty values are refused)
+         * @description Only while the order is unpaid (409 otherwise); an order of another kind is a 400. Answers the recalculated order.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["SteamDeliveryUpdate"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RecalculatedOrder"];
+                    };
+                };
+                /** @description Error 400 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 404 */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 409 */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/steam/{id}/update/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change the amount of a Steam order (settings bounds)
+         * @description Only while the order is unpaid (409 otherwise); an order of another kind is a 400. Answers the recalculated order.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["SteamOrderUpdate"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RecalculatedOrder"];
+                    };
+                };
+                /** @description Error 400 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 404 */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 409 */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/steam/last_order_data/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Account data of the latest Steam order
+         * @description Signed-in users only (401 for guests): account data of the caller's latest order of this kind, null fields when there is none.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SteamLastOrderData"];
+                    };
+                };
+                /** @description Error 401 */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/steam/settings/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Steam settings: commission as a percent string ("8.00") and the amount bounds */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SteamSettings"];
+                    };
+                };
+                /** @description Error 404 */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/orders/supply_channel/": {
         parameters: {
             query?: never;
@@ -2315,6 +3002,268 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/supply_channel/{id}/delivery_details/update/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change where a supply_channel order is delivered (only the fields given change; empty values are refused)
+         * @description Only while the order is unpaid (409 otherwise); an order of another kind is a 400. Answers the recalculated order.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["SupplyDeliveryUpdate"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RecalculatedOrder"];
+                    };
+                };
+                /** @description Error 400 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 404 */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 409 */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/supply_channel/{id}/update/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change the products of a supply_channel order (replaces the lines: same rules as creation, products of the order's game)
+         * @description Only while the order is unpaid (409 otherwise); an order of another kind is a 400. Answers the recalculated order.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["OrderProductsUpdate"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RecalculatedOrder"];
+                    };
+                };
+                /** @description Error 400 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 404 */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 409 */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/supply_channel/last_order_data/{game_id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Account data of the latest supply-channel order of a game
+         * @description Signed-in users only (401 for guests): account data of the caller's latest order of this kind, null fields when there is none.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    game_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SupplyLastOrderData"];
+                    };
+                };
+                /** @description Error 400 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 401 */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/supply_channel/servers/{game_id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Servers of an active SupplyGame, paged by limit/offset */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    offset?: number;
+                };
+                header?: never;
+                path: {
+                    game_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SupplyServerPage"];
+                    };
+                };
+                /** @description Error 400 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 404 */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3532,6 +4481,13 @@ export interface components {
             product_id: number;
             quantity: number;
         };
+        OrderLineUpdate: {
+            id: number;
+            quantity: number;
+        };
+        OrderProductsUpdate: {
+            products: components["schemas"]["OrderLineUpdate"][];
+        };
         OrderPromoResult: {
             /** @example 199.00 */
             balance_used: string;
@@ -3565,9 +4521,57 @@ export interface components {
             previous: string | null;
             results: components["schemas"]["RokkyGift"][];
         };
-        PaymentData: {
-            type: "PaymentData";
-        } & (Omit<components["schemas"]["PaymentScenario"], "type"> & {
+        PaymentData: components["schemas"]["PaymentDataExternal"] | components["schemas"]["PaymentDataForm"] | components["schemas"]["PaymentDataInvoiceQr"] | components["schemas"]["PaymentDataP2p"] | components["schemas"]["PaymentDataP2pRedirect"] | components["schemas"]["PaymentDataQr"] | components["schemas"]["PaymentDataRedirect"] | components["schemas"]["PaymentDataWaitOrderState"];
+        PaymentDataExternal: {
+            /**
+             * @description What the shopper pays, fees included, in `currency`
+             * @example 199.00
+             */
+            amount: string;
+            currency: string;
+            help_text: string;
+            /** Format: uuid */
+            payment_id: string;
+            /** @enum {string} */
+            payment_status: "pending" | "succeeded" | "failed";
+            /** @description Sandbox only: the local checkout page to confirm or decline the test payment */
+            sandbox_checkout_url?: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "external";
+            /** @description Where the shopper pays (url, form action or sandbox checkout), when there is one */
+            url: string | null;
+        };
+        PaymentDataForm: {
+            action: string;
+            /**
+             * @description What the shopper pays, fees included, in `currency`
+             * @example 199.00
+             */
+            amount: string;
+            currency: string;
+            fields: {
+                [key: string]: string;
+            };
+            /** @enum {string} */
+            method: "POST" | "GET";
+            /** Format: uuid */
+            payment_id: string;
+            /** @enum {string} */
+            payment_status: "pending" | "succeeded" | "failed";
+            /** @description Sandbox only: the local checkout page to confirm or decline the test payment */
+            sandbox_checkout_url?: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "form";
+            /** @description Where the shopper pays (url, form action or sandbox checkout), when there is one */
+            url: string | null;
+        };
+        PaymentDataInvoiceQr: {
             /**
              * @description What the shopper pays, fees included, in `currency`
              * @example 199.00
@@ -3578,9 +4582,125 @@ export interface components {
             payment_id: string;
             /** @enum {string} */
             payment_status: "pending" | "succeeded" | "failed";
-            /** @description Where the shopper pays, when there is such a page */
+            qr_str: string;
+            /** @description Sandbox only: the local checkout page to confirm or decline the test payment */
+            sandbox_checkout_url?: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "invoice_qr";
+            /** @description Where the shopper pays (url, form action or sandbox checkout), when there is one */
             url: string | null;
-        });
+        };
+        PaymentDataP2p: {
+            /**
+             * @description What the shopper pays, fees included, in `currency`
+             * @example 199.00
+             */
+            amount: string;
+            card_name: string;
+            card_number: string;
+            currency: string;
+            /** Format: uuid */
+            payment_id: string;
+            /** @enum {string} */
+            payment_status: "pending" | "succeeded" | "failed";
+            /** @description Sandbox only: the local checkout page to confirm or decline the test payment */
+            sandbox_checkout_url?: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "p2p";
+            /** @description Where the shopper pays (url, form action or sandbox checkout), when there is one */
+            url: string | null;
+        };
+        PaymentDataP2pRedirect: {
+            /**
+             * @description What the shopper pays, fees included, in `currency`
+             * @example 199.00
+             */
+            amount: string;
+            currency: string;
+            /** Format: uuid */
+            payment_id: string;
+            /** @enum {string} */
+            payment_status: "pending" | "succeeded" | "failed";
+            /** @description Sandbox only: the local checkout page to confirm or decline the test payment */
+            sandbox_checkout_url?: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "p2p_redirect";
+            /** @description Where the shopper pays (url, form action or sandbox checkout), when there is one */
+            url: string | null;
+        };
+        PaymentDataQr: {
+            /**
+             * @description What the shopper pays, fees included, in `currency`
+             * @example 199.00
+             */
+            amount: string;
+            currency: string;
+            /** Format: uuid */
+            payment_id: string;
+            /** @enum {string} */
+            payment_status: "pending" | "succeeded" | "failed";
+            /** @description Sandbox only: the local checkout page to confirm or decline the test payment */
+            sandbox_checkout_url?: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "qr";
+            /** @description Where the shopper pays (url, form action or sandbox checkout), when there is one */
+            url: string | null;
+        };
+        PaymentDataRedirect: {
+            /**
+             * @description What the shopper pays, fees included, in `currency`
+             * @example 199.00
+             */
+            amount: string;
+            currency: string;
+            /** Format: uuid */
+            payment_id: string;
+            /** @enum {string} */
+            payment_status: "pending" | "succeeded" | "failed";
+            /** @description Sandbox only: the local checkout page to confirm or decline the test payment */
+            sandbox_checkout_url?: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "redirect";
+            /** @description Where the shopper pays (url, form action or sandbox checkout), when there is one */
+            url: string | null;
+        };
+        PaymentDataWaitOrderState: {
+            /**
+             * @description What the shopper pays, fees included, in `currency`
+             * @example 199.00
+             */
+            amount: string;
+            currency: string;
+            order_id: string;
+            /** Format: uuid */
+            payment_id: string;
+            /** @enum {string} */
+            payment_status: "pending" | "succeeded" | "failed";
+            /** @description Sandbox only: the local checkout page to confirm or decline the test payment */
+            sandbox_checkout_url?: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "wait_order_state";
+            /** @description Where the shopper pays (url, form action or sandbox checkout), when there is one */
+            url: string | null;
+        };
         PaymentMethod: {
             can_retrieve_payment_data: boolean;
             currencies: string[];
@@ -3621,11 +4741,50 @@ export interface components {
             order: number;
             short_name: string;
         };
-        PaymentScenario: components["schemas"]["ScenarioExternal"] | components["schemas"]["ScenarioForm"] | components["schemas"]["ScenarioInvoiceQr"] | components["schemas"]["ScenarioP2p"] | components["schemas"]["ScenarioP2pRedirect"] | components["schemas"]["ScenarioQr"] | components["schemas"]["ScenarioRedirect"] | components["schemas"]["ScenarioWaitOrderState"];
         /** @description The payment scenario (by `type`) plus the payment id, amount and currency */
-        PaymentStart: {
-            type: "PaymentStart";
-        } & (Omit<components["schemas"]["PaymentScenario"], "type"> & {
+        PaymentStart: components["schemas"]["PaymentStartExternal"] | components["schemas"]["PaymentStartForm"] | components["schemas"]["PaymentStartInvoiceQr"] | components["schemas"]["PaymentStartP2p"] | components["schemas"]["PaymentStartP2pRedirect"] | components["schemas"]["PaymentStartQr"] | components["schemas"]["PaymentStartRedirect"] | components["schemas"]["PaymentStartWaitOrderState"];
+        PaymentStartExternal: {
+            /**
+             * @description What the shopper pays, fees included, in `currency`
+             * @example 199.00
+             */
+            amount: string;
+            currency: string;
+            help_text: string;
+            /** Format: uuid */
+            payment_id: string;
+            /** @description Sandbox only: the local checkout page to confirm or decline the test payment */
+            sandbox_checkout_url?: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "external";
+        };
+        PaymentStartForm: {
+            action: string;
+            /**
+             * @description What the shopper pays, fees included, in `currency`
+             * @example 199.00
+             */
+            amount: string;
+            currency: string;
+            fields: {
+                [key: string]: string;
+            };
+            /** @enum {string} */
+            method: "POST" | "GET";
+            /** Format: uuid */
+            payment_id: string;
+            /** @description Sandbox only: the local checkout page to confirm or decline the test payment */
+            sandbox_checkout_url?: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "form";
+        };
+        PaymentStartInvoiceQr: {
             /**
              * @description What the shopper pays, fees included, in `currency`
              * @example 199.00
@@ -3634,7 +4793,106 @@ export interface components {
             currency: string;
             /** Format: uuid */
             payment_id: string;
-        });
+            qr_str: string;
+            /** @description Sandbox only: the local checkout page to confirm or decline the test payment */
+            sandbox_checkout_url?: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "invoice_qr";
+        };
+        PaymentStartP2p: {
+            /**
+             * @description What the shopper pays, fees included, in `currency`
+             * @example 199.00
+             */
+            amount: string;
+            card_name: string;
+            card_number: string;
+            currency: string;
+            /** Format: uuid */
+            payment_id: string;
+            /** @description Sandbox only: the local checkout page to confirm or decline the test payment */
+            sandbox_checkout_url?: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "p2p";
+        };
+        PaymentStartP2pRedirect: {
+            /**
+             * @description What the shopper pays, fees included, in `currency`
+             * @example 199.00
+             */
+            amount: string;
+            currency: string;
+            /** Format: uuid */
+            payment_id: string;
+            /** @description Sandbox only: the local checkout page to confirm or decline the test payment */
+            sandbox_checkout_url?: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "p2p_redirect";
+            url: string;
+        };
+        PaymentStartQr: {
+            /**
+             * @description What the shopper pays, fees included, in `currency`
+             * @example 199.00
+             */
+            amount: string;
+            currency: string;
+            /** Format: uuid */
+            payment_id: string;
+            /** @description Sandbox only: the local checkout page to confirm or decline the test payment */
+            sandbox_checkout_url?: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "qr";
+            url: string;
+        };
+        PaymentStartRedirect: {
+            /**
+             * @description What the shopper pays, fees included, in `currency`
+             * @example 199.00
+             */
+            amount: string;
+            currency: string;
+            /** Format: uuid */
+            payment_id: string;
+            /** @description Sandbox only: the local checkout page to confirm or decline the test payment */
+            sandbox_checkout_url?: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "redirect";
+            url: string;
+        };
+        PaymentStartWaitOrderState: {
+            /**
+             * @description What the shopper pays, fees included, in `currency`
+             * @example 199.00
+             */
+            amount: string;
+            currency: string;
+            order_id: string;
+            /** Format: uuid */
+            payment_id: string;
+            /** @description Sandbox only: the local checkout page to confirm or decline the test payment */
+            sandbox_checkout_url?: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "wait_order_state";
+        };
         PayselectionStatusRequest: {
             currency?: string;
             /** Format: uuid */
@@ -3684,6 +4942,10 @@ export interface components {
         };
         PromoCodeInput: {
             code: string;
+        };
+        PubgDeliveryUpdate: {
+            /** @description Required for guests; signed-in users default to their account email */
+            email?: string | null;
         };
         PUBGGame: {
             /** Format: date-time */
@@ -3815,11 +5077,6 @@ export interface components {
         RefreshRequest: {
             refresh: string;
         };
-        RokkyDeliveryDetails: {
-            email: string;
-            /** Format: uuid */
-            id: string;
-        };
         RokkyDeliveryDetailsUpdate: {
             email: string;
         };
@@ -3889,92 +5146,6 @@ export interface components {
         RokkyOrderUpdate: {
             gift: number;
         };
-        ScenarioExternal: {
-            help_text: string;
-            /** @description Sandbox only: the local checkout page to confirm or decline the test payment */
-            sandbox_checkout_url?: string;
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "external";
-        };
-        ScenarioForm: {
-            action: string;
-            fields: {
-                [key: string]: string;
-            };
-            /** @enum {string} */
-            method: "POST" | "GET";
-            /** @description Sandbox only: the local checkout page to confirm or decline the test payment */
-            sandbox_checkout_url?: string;
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "form";
-        };
-        ScenarioInvoiceQr: {
-            qr_str: string;
-            /** @description Sandbox only: the local checkout page to confirm or decline the test payment */
-            sandbox_checkout_url?: string;
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "invoice_qr";
-        };
-        ScenarioP2p: {
-            card_name: string;
-            card_number: string;
-            /** @description Sandbox only: the local checkout page to confirm or decline the test payment */
-            sandbox_checkout_url?: string;
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "p2p";
-        };
-        ScenarioP2pRedirect: {
-            /** @description Sandbox only: the local checkout page to confirm or decline the test payment */
-            sandbox_checkout_url?: string;
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "p2p_redirect";
-            url: string;
-        };
-        ScenarioQr: {
-            /** @description Sandbox only: the local checkout page to confirm or decline the test payment */
-            sandbox_checkout_url?: string;
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "qr";
-            url: string;
-        };
-        ScenarioRedirect: {
-            /** @description Sandbox only: the local checkout page to confirm or decline the test payment */
-            sandbox_checkout_url?: string;
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "redirect";
-            url: string;
-        };
-        ScenarioWaitOrderState: {
-            order_id: string;
-            /** @description Sandbox only: the local checkout page to confirm or decline the test payment */
-            sandbox_checkout_url?: string;
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "wait_order_state";
-        };
         SelectCountry: {
             country_id: number;
         };
@@ -4010,6 +5181,20 @@ export interface components {
         SocialUrl: {
             url: string;
         };
+        StandoffAvatarUpload: {
+            /**
+             * Format: binary
+             * @description PNG, JPEG, WebP or GIF, at most 2 MB
+             */
+            game_avatar?: string;
+            /** @description Copy the avatar of this earlier Standoff order of the caller's instead */
+            history_order_id?: string;
+        };
+        StandoffDeliveryUpdate: {
+            /** @description Required for guests; signed-in users default to their account email */
+            email?: string | null;
+            game_account_id?: string | null;
+        };
         StandoffGame: {
             /** Format: date-time */
             created: string;
@@ -4030,6 +5215,11 @@ export interface components {
             resourcetype: "StandoffGame";
             tags: string[];
             title: string;
+        };
+        StandoffLastOrderData: {
+            email: string | null;
+            game_account_id: string | null;
+            game_avatar: string | null;
         };
         StandoffOrder: {
             /** Format: date-time */
@@ -4099,12 +5289,29 @@ export interface components {
             resourcetype: "StandoffProduct";
             title: string;
         };
+        StandoffSettings: {
+            id: number;
+            is_surplus_enabled: boolean;
+            /**
+             * @description Percent
+             * @example 5.00
+             */
+            market_fee: string;
+            need_refund: boolean;
+            skin_name: string;
+            skin_picture: string;
+        };
         StartPayment: {
             currency: string;
             email?: string | null;
             /** Format: uuid */
             order_id: string;
             phone?: string | null;
+        };
+        SteamDeliveryUpdate: {
+            /** @description Required for guests; signed-in users default to their account email */
+            email?: string | null;
+            steam_account_id?: string | null;
         };
         SteamGame: {
             /** Format: date-time */
@@ -4126,6 +5333,10 @@ export interface components {
             resourcetype: "Steam";
             tags: string[];
             title: string;
+        };
+        SteamLastOrderData: {
+            email: string | null;
+            steam_account_id: string | null;
         };
         SteamOrder: {
             /** @example 199.00 */
@@ -4169,6 +5380,13 @@ export interface components {
             /** @example 199.00 */
             total: string;
         };
+        SteamOrderUpdate: {
+            /**
+             * @description Roubles, at most 2 decimals (string or number)
+             * @example 500.00
+             */
+            amount: string;
+        };
         SteamProduct: {
             discount_percent: number;
             /**
@@ -4191,6 +5409,26 @@ export interface components {
              */
             resourcetype: "SteamProduct";
             title: string;
+        };
+        SteamSettings: {
+            /**
+             * @description Percent
+             * @example 8.00
+             */
+            commission: string;
+            id: number;
+            /** @example 199.00 */
+            max_amount: string;
+            /** @example 199.00 */
+            min_amount: string;
+        };
+        SupplyDeliveryUpdate: {
+            /** @description Required for guests; signed-in users default to their account email */
+            email?: string | null;
+            /** @description Server id from the game's `servers` (when is_server_enum) */
+            moogold_server?: number;
+            moogold_server_custom_id?: string | null;
+            moogold_user_id?: string | null;
         };
         SupplyGame: {
             /** Format: date-time */
@@ -4215,6 +5453,12 @@ export interface components {
             servers: components["schemas"]["SupplyServer"][];
             tags: string[];
             title: string;
+        };
+        SupplyLastOrderData: {
+            email: string | null;
+            moogold_server: number | null;
+            moogold_server_custom_id: string | null;
+            moogold_user_id: string | null;
         };
         SupplyOrderCreate: {
             /** @description Required for guests; signed-in users default to their account email */
@@ -4251,6 +5495,12 @@ export interface components {
         SupplyServer: {
             id: number;
             name: string;
+        };
+        SupplyServerPage: {
+            count: number;
+            next: string | null;
+            previous: string | null;
+            results: components["schemas"]["SupplyServer"][];
         };
     };
     responses: never;

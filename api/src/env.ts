@@ -122,7 +122,10 @@ function socialFromEnv(env: NodeJS.ProcessEnv): ApiConfig['social'] {
       // Steam needs no credentials: enabled by SOCIAL_STEAM_ENABLED=1 or an explicit endpoint.
       const explicit = env.SOCIAL_STEAM_OPENID_URL
       if (explicit || env.SOCIAL_STEAM_ENABLED === '1' || env.SOCIAL_STEAM_ENABLED === 'true')
-        out.steam = { kind: 'steam', openidUrl: url('SOCIAL_STEAM_OPENID_URL', 'https://steamcommunity.com/openid/login') }
+        out.steam = {
+          kind: 'steam',
+          openidUrl: url('SOCIAL_STEAM_OPENID_URL', 'https://steamcommunity.com/openid/login'),
+        }
       continue
     }
     if (p === 'telegram') {

@@ -48,7 +48,8 @@ function startFakeMoogold(seen: Seen[]): Promise<Server> {
       const body = JSON.parse(raw) as { data: Record<string, unknown> }
       seen.push({ path, body })
       const product = String(body.data['product-id'])
-      if (product === 'mg-fail') res.end(JSON.stringify({ status: false, err_code: 422, err_message: 'Invalid User ID' }))
+      if (product === 'mg-fail')
+        res.end(JSON.stringify({ status: false, err_code: 422, err_message: 'Invalid User ID' }))
       else if (product === 'mg-500') {
         res.statusCode = 500
         res.end('oops')
@@ -84,7 +85,9 @@ afterAll(async () => {
   await new Promise((r) => fake.close(r))
 })
 
-async function paidOrder(values: Partial<typeof orders.$inferInsert> & Pick<typeof orders.$inferInsert, 'kind'>) {
+async function paidOrder(
+  values: Partial<typeof orders.$inferInsert> & Pick<typeof orders.$inferInsert, 'kind'>,
+) {
   const id = randomUUID()
   await api.db.insert(orders).values({ id, status: 'paid', total: 1000, totalToPay: 1000, ...values })
   return id
@@ -97,15 +100,30 @@ async function supplyGame(supplier: string, refs: string[]) {
     .returning()
   const ps = await api.db
     .insert(products)
-    .values(refs.map((r) => ({ gameId: g!.id, kind: 'SupplyProduct' as const, title: `P ${r}`, price: 1000, supplierRef: r })))
+    .values(
+      refs.map((r) => ({
+        gameId: g!.id,
+        kind: 'SupplyProduct' as const,
+        title: `P ${r}`,
+        price: 1000,
+        supplierRef: r,
+      })),
+    )
     .returning()
   return { game: g!, products: ps }
 }
 
 async function moogoldOrder(supplier: string, refs: string[]) {
   const { game, products: ps } = await supplyGame(supplier, refs)
-  const id = await paidOrder({ kind: 'MooGoldOrder', gameId: game.id, moogoldUserId: '12345678', moogoldServerCustomId: 'eu' })
-  await api.db.insert(orderProducts).values(ps.map((p) => ({ orderId: id, productId: p.id, quantity: 2, price: 1000 })))
+  const id = await paidOrder({
+    kind: 'MooGoldOrder',
+    gameId: game.id,
+    moogoldUserId: '12345678',
+    moogoldServerCustomId: 'eu',
+  })
+  await api.db
+    .insert(orderProducts)
+    .values(ps.map((p) => ({ orderId: id, productId: p.id, quantity: 2, price: 1000 })))
   return id
 }
 
@@ -118,10 +136,13 @@ describe('fulfilment registry', () => {
     expect(pickFulfiller({ kind: 'StandoffOrder' }, 'sandbox')).not.toBeNull()
   })
 
-  it.each(['StandoffOrder', 'SteamOrder', 'MooGoldOrder'] as const)('sandbox supplier delivers a %s at once', async (kind) => {
-    const id = await paidOrder({ kind })
-    expect(await fulfilOrder(deps, id)).toBe('done')
-  })
+  it.each(['StandoffOrder', 'SteamOrder', 'MooGoldOrder'] as const)(
+    'sandbox supplier delivers a %s at once',
+    async (kind) => {
+      const id = await paidOrder({ kind })
+      expect(await fulfilOrder(deps, id)).toBe('done')
+    },
+  )
 
   it('leaves orders that are not paid alone', async () => {
     const id = await paidOrder({ kind: 'SteamOrder', status: 'waiting_for_payment' })
@@ -151,7 +172,9 @@ describe('PUBG voucher codes', () => {
     expect(sold.filter((c) => c.productId === a.product.id || c.productId === b!.id)).toHaveLength(0)
 
     const ok = await paidOrder({ kind: 'PUBGOrder', gameId: a.game.id })
-    await api.db.insert(orderProducts).values({ orderId: ok, productId: a.product.id, quantity: 3, price: 9900 })
+    await api.db
+      .insert(orderProducts)
+      .values({ orderId: ok, productId: a.product.id, quantity: 3, price: 9900 })
     expect(await fulfilOrder(deps, ok)).toBe('done')
     const mine = await api.db.select().from(voucherCodes).where(eq(voucherCodes.productId, a.product.id))
     expect(mine.filter((c) => c.soldAt !== null)).toHaveLength(3)
@@ -222,9 +245,15 @@ describe('MooGold supplier', () => {
   ])('ends failed with the reason on %s, keeping the payment', async (_, ref, reason) => {
     const id = await moogoldOrder('moogold', [ref])
     const paymentId = randomUUID()
-    await api.db
-      .insert(payments)
-      .values({ id: paymentId, orderId: id, methodName: 'x', provider: 'sandbox', amount: 1000, currency: 'RUB', status: 'succeeded' })
+    await api.db.insert(payments).values({
+      id: paymentId,
+      orderId: id,
+      methodName: 'x',
+      provider: 'sandbox',
+      amount: 1000,
+      currency: 'RUB',
+      status: 'succeeded',
+    })
     expect(await fulfilOrder(deps, id)).toBe('failed')
     expect((await orderRow(api, id)).rejectReason).toMatch(reason)
     const [p] = await api.db.select().from(payments).where(eq(payments.id, paymentId))
@@ -234,7 +263,11 @@ describe('MooGold supplier', () => {
   it('fails with a reason when the supplier cannot be reached', async () => {
     const closed = await createTestApi({
       seed: false,
-      env: { MOOGOLD_PARTNER_ID: PARTNER, MOOGOLD_SECRET_KEY: SECRET, MOOGOLD_API_URL: 'http://127.0.0.1:9/' },
+      env: {
+        MOOGOLD_PARTNER_ID: PARTNER,
+        MOOGOLD_SECRET_KEY: SECRET,
+        MOOGOLD_API_URL: 'http://127.0.0.1:9/',
+      },
     })
     try {
       const d: ApiDeps = { db: closed.db, config: closed.config, fetch: globalThis.fetch }
@@ -250,7 +283,9 @@ describe('MooGold supplier', () => {
       await closed.db
         .insert(orders)
         .values({ id, kind: 'MooGoldOrder', status: 'paid', gameId: g!.id, total: 1000, totalToPay: 1000 })
-      await closed.db.insert(orderProducts).values({ orderId: id, productId: p!.id, quantity: 1, price: 1000 })
+      await closed.db
+        .insert(orderProducts)
+        .values({ orderId: id, productId: p!.id, quantity: 1, price: 1000 })
       expect(await fulfilOrder(d, id)).toBe('failed')
       const [o] = await closed.db.select().from(orders).where(eq(orders.id, id))
       expect(o!.rejectReason).toMatch(/не ответил/)

@@ -5,7 +5,15 @@ import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { orderProducts, paymentEvents, payments, voucherCodes } from '#api/db/schema'
 import { createTestApi, type TestApi } from '#tests/helpers/test-api'
-import { createPubgOrder, type Err, makePubgStock, makeSandboxMethod, orderRow, pay, status } from './payments-fixtures'
+import {
+  createPubgOrder,
+  type Err,
+  makePubgStock,
+  makeSandboxMethod,
+  orderRow,
+  pay,
+  status,
+} from './payments-fixtures'
 
 const SITE = '21044'
 const SECRET = 'ps-secret-key'
@@ -74,7 +82,9 @@ beforeAll(async () => {
     },
   })
   productId = (await makePubgStock(api, { codes: 50 })).product.id
-  psMethod = (await makeSandboxMethod(api, 'redirect', { provider: 'payselection', scenario: null, fee: 200 })).method.name
+  psMethod = (
+    await makeSandboxMethod(api, 'redirect', { provider: 'payselection', scenario: null, fee: 200 })
+  ).method.name
   gpMethod = (await makeSandboxMethod(api, 'redirect', { provider: 'getpay', scenario: null })).method.name
 })
 afterAll(async () => {
@@ -112,18 +122,33 @@ describe('Payselection', () => {
     const { paymentId, amount } = await startPs()
     const req = log.find((l) => l.path === '/webpayments/create' && l.body.includes(paymentId))!
     expect(req).toBeTruthy()
-    const sent = JSON.parse(req.body) as { PaymentRequest: Record<string, unknown>; CustomerInfo: Record<string, unknown> }
+    const sent = JSON.parse(req.body) as {
+      PaymentRequest: Record<string, unknown>
+      CustomerInfo: Record<string, unknown>
+    }
     // 99.00 + 2 %
     expect(amount).toBe('100.98')
     expect(sent.PaymentRequest).toMatchObject({ OrderId: paymentId, Amount: '100.98', Currency: 'RUB' })
     expect(sent.CustomerInfo).toEqual({ Email: 'buyer@example.com' })
-    const data = await api.call<Record<string, unknown>>('GET', `/api/orders/payment_data/${(await api.db.select().from(payments).where(eq(payments.id, paymentId)))[0]!.orderId}/`)
-    expect(data.body).toMatchObject({ type: 'redirect', url: `https://webform.payselection.test/pay/${paymentId}` })
+    const data = await api.call<Record<string, unknown>>(
+      'GET',
+      `/api/orders/payment_data/${(await api.db.select().from(payments).where(eq(payments.id, paymentId)))[0]!.orderId}/`,
+    )
+    expect(data.body).toMatchObject({
+      type: 'redirect',
+      url: `https://webform.payselection.test/pay/${paymentId}`,
+    })
   })
 
   it('webhook: signature checked first, amount checked, replay processed once', async () => {
     const { orderId, paymentId } = await startPs()
-    const event = { Event: 'Payment', TransactionId: `PS-${paymentId}`, OrderId: paymentId, Amount: '100.98', Currency: 'RUB' }
+    const event = {
+      Event: 'Payment',
+      TransactionId: `PS-${paymentId}`,
+      OrderId: paymentId,
+      Amount: '100.98',
+      Currency: 'RUB',
+    }
 
     const forged = await webhook(event, 'f'.repeat(64))
     expect(forged.status).toBe(403)
@@ -157,13 +182,23 @@ describe('Payselection', () => {
     const events = await api.db
       .select()
       .from(paymentEvents)
-      .where(and(eq(paymentEvents.provider, 'payselection'), eq(paymentEvents.eventKey, `PS-${paymentId}:Payment`)))
+      .where(
+        and(
+          eq(paymentEvents.provider, 'payselection'),
+          eq(paymentEvents.eventKey, `PS-${paymentId}:Payment`),
+        ),
+      )
     expect(events).toHaveLength(1)
   })
 
   it('webhook Fail: the payment fails and the order stays payable', async () => {
     const { orderId, paymentId } = await startPs()
-    const r = await webhook({ Event: 'Fail', TransactionId: `PS-F-${paymentId}`, OrderId: paymentId, Amount: '100.98' })
+    const r = await webhook({
+      Event: 'Fail',
+      TransactionId: `PS-F-${paymentId}`,
+      OrderId: paymentId,
+      Amount: '100.98',
+    })
     expect(r.status).toBe(200)
     expect((await status(api, orderId)).body).toMatchObject({
       status: 'waiting_for_payment',
@@ -178,16 +213,27 @@ describe('Payselection', () => {
       api.call<Record<string, unknown> & Err>('POST', '/api/payments/payselection/status/', {
         body: { order_id: orderId, currency: 'RUB' },
       })
-    states.set(paymentId, [{ TransactionId: 't1', TransactionState: 'wait_for_3ds', Amount: '100.98', Currency: 'RUB' }])
+    states.set(paymentId, [
+      { TransactionId: 't1', TransactionState: 'wait_for_3ds', Amount: '100.98', Currency: 'RUB' },
+    ])
     expect((await ask()).body).toMatchObject({ status: 'waiting_for_payment', payment_status: 'pending' })
     expect(log.some((l) => l.method === 'GET' && l.path === `/orders/${paymentId}`)).toBe(true)
 
-    states.set(paymentId, [{ TransactionId: 't1', TransactionState: 'success', Amount: '50.00', Currency: 'RUB' }])
+    states.set(paymentId, [
+      { TransactionId: 't1', TransactionState: 'success', Amount: '50.00', Currency: 'RUB' },
+    ])
     const wrong = await ask()
     expect([wrong.status, wrong.body.code]).toEqual([400, 'payment_amount_mismatch'])
 
-    states.set(paymentId, [{ TransactionId: 't1', TransactionState: 'success', Amount: '100.98', Currency: 'RUB' }])
-    expect((await ask()).body).toMatchObject({ id: orderId, status: 'done', payment_id: paymentId, payment_status: 'succeeded' })
+    states.set(paymentId, [
+      { TransactionId: 't1', TransactionState: 'success', Amount: '100.98', Currency: 'RUB' },
+    ])
+    expect((await ask()).body).toMatchObject({
+      id: orderId,
+      status: 'done',
+      payment_id: paymentId,
+      payment_status: 'succeeded',
+    })
     expect((await ask()).body).toMatchObject({ status: 'done' })
     expect(await deliveredCodes(orderId)).toHaveLength(1)
     expect(
@@ -197,17 +243,25 @@ describe('Payselection', () => {
 
   it('term: applies the state and sends the browser back to the pay page (JSON on request)', async () => {
     const { orderId, paymentId } = await startPs()
-    states.set(paymentId, [{ TransactionId: 't9', TransactionState: 'declined', Amount: '100.98', Currency: 'RUB' }])
+    states.set(paymentId, [
+      { TransactionId: 't9', TransactionState: 'declined', Amount: '100.98', Currency: 'RUB' },
+    ])
     const back = await api.app.request(`/api/payments/payselection/term/${orderId}/`, { method: 'POST' })
     expect(back.status).toBe(303)
     expect(back.headers.get('location')).toBe(`${api.config.publicUrl}/orders/${orderId}/pay`)
     expect((await status(api, orderId)).body.payment_status).toBe('failed')
 
     const again = await startPs()
-    states.set(again.paymentId, [{ TransactionId: 't10', TransactionState: 'success', Amount: '100.98', Currency: 'RUB' }])
-    const json = await api.call<Record<string, unknown>>('POST', `/api/payments/payselection/term/${again.orderId}/`, {
-      headers: { accept: 'application/json' },
-    })
+    states.set(again.paymentId, [
+      { TransactionId: 't10', TransactionState: 'success', Amount: '100.98', Currency: 'RUB' },
+    ])
+    const json = await api.call<Record<string, unknown>>(
+      'POST',
+      `/api/payments/payselection/term/${again.orderId}/`,
+      {
+        headers: { accept: 'application/json' },
+      },
+    )
     expect(json.status).toBe(200)
     expect(json.body).toMatchObject({ id: again.orderId, status: 'done', payment_status: 'succeeded' })
   })

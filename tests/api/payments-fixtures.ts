@@ -15,7 +15,12 @@ import { sandboxToken } from '#api/providers/sandbox'
 import type { TestApi } from '#tests/helpers/test-api'
 
 export type Err = { detail: string; code: string; fields?: Record<string, string[]> }
-export type PayAnswer = Record<string, unknown> & { type: string; payment_id: string; amount: string; currency: string }
+export type PayAnswer = Record<string, unknown> & {
+  type: string
+  payment_id: string
+  amount: string
+  currency: string
+}
 export type StatusAnswer = {
   id: string
   status: string
@@ -29,8 +34,14 @@ export type StatusAnswer = {
 export const hex = (n = 4) => randomBytes(n).toString('hex')
 
 /** A PUBG game + product with exactly `codes` voucher codes in stock. */
-export async function makePubgStock(api: TestApi, opts: { codes: number; price?: number; maxQuantity?: number }) {
-  const [g] = await api.db.insert(games).values({ kind: 'PUBGGame', title: `PUBG test ${hex()}` }).returning()
+export async function makePubgStock(
+  api: TestApi,
+  opts: { codes: number; price?: number; maxQuantity?: number },
+) {
+  const [g] = await api.db
+    .insert(games)
+    .values({ kind: 'PUBGGame', title: `PUBG test ${hex()}` })
+    .returning()
   const [p] = await api.db
     .insert(products)
     .values({
@@ -43,9 +54,13 @@ export async function makePubgStock(api: TestApi, opts: { codes: number; price?:
     })
     .returning()
   if (opts.codes > 0)
-    await api.db
-      .insert(voucherCodes)
-      .values(Array.from({ length: opts.codes }, (_, i) => ({ productId: p!.id, code: `T-${hex(6)}-${i}`, amountUc: 60 })))
+    await api.db.insert(voucherCodes).values(
+      Array.from({ length: opts.codes }, (_, i) => ({
+        productId: p!.id,
+        code: `T-${hex(6)}-${i}`,
+        amountUc: 60,
+      })),
+    )
   return { game: g!, product: p! }
 }
 
@@ -92,7 +107,12 @@ export async function makeSandboxMethod(
   return { method: m!, country: country! }
 }
 
-export async function pay(api: TestApi, method: string, orderId: string, extra: Record<string, unknown> = {}) {
+export async function pay(
+  api: TestApi,
+  method: string,
+  orderId: string,
+  extra: Record<string, unknown> = {},
+) {
   return api.call<PayAnswer & Err>('POST', `/api/payments/${method}/`, {
     body: { order_id: orderId, currency: 'RUB', email: null, phone: null, ...extra },
   })
@@ -115,13 +135,22 @@ export async function checkoutPost(
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams(fields).toString(),
   })
-  return { status: res.status, location: res.headers.get('location'), text: await res.text(), headers: res.headers }
+  return {
+    status: res.status,
+    location: res.headers.get('location'),
+    text: await res.text(),
+    headers: res.headers,
+  }
 }
 
 /** The signed fields of a sandbox payment, as the checkout page carries them. */
 export function signedFields(api: TestApi, p: { id: string; amount: number; currency: string }) {
   const deps = { config: api.config } as Parameters<typeof sandboxToken>[0]
-  return { amount: String(p.amount), currency: p.currency, token: sandboxToken(deps, p.id, p.amount, p.currency) }
+  return {
+    amount: String(p.amount),
+    currency: p.currency,
+    token: sandboxToken(deps, p.id, p.amount, p.currency),
+  }
 }
 
 /** Reads the hidden fields of the confirm form out of the checkout page's HTML. */
@@ -129,7 +158,8 @@ export function formFields(html: string, action: 'confirm' | 'decline'): Record<
   const form = new RegExp(`<form method="post" action="[^"]*/${action}/">(.*?)</form>`, 's').exec(html)
   if (!form) throw new Error(`no ${action} form on the page`)
   const out: Record<string, string> = {}
-  for (const m of form[1]!.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) out[m[1]!] = m[2]!
+  for (const m of form[1]!.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g))
+    out[m[1]!] = m[2]!
   return out
 }
 

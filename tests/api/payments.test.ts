@@ -44,7 +44,10 @@ async function paymentRow(id: string) {
 
 describe('countries', () => {
   it('lists countries with id, flag and name', async () => {
-    const r = await api.call<Array<{ id: number; flag: string; name: string }>>('GET', '/api/payments/countries/')
+    const r = await api.call<Array<{ id: number; flag: string; name: string }>>(
+      'GET',
+      '/api/payments/countries/',
+    )
     expect(r.status).toBe(200)
     expect(r.body.length).toBeGreaterThanOrEqual(2)
     for (const c of r.body) expect(Object.keys(c).sort()).toEqual(['flag', 'id', 'name'])
@@ -104,18 +107,24 @@ describe('countries', () => {
     expect(back.body.id).toBe(kz.id)
     expect((await api.call<{ id: number }>('GET', '/api/payments/countries/active/')).body.id).not.toBe(kz.id)
 
-    const bad = await api.call<Err>('POST', '/api/payments/countries/active/select/', { body: { country_id: 99999 } })
+    const bad = await api.call<Err>('POST', '/api/payments/countries/active/select/', {
+      body: { country_id: 99999 },
+    })
     expect(bad.status).toBe(404)
     expect(bad.body.code).toBe('country_not_found')
-    expect((await api.call('POST', '/api/payments/countries/active/select/', { body: { country_id: 'x' } })).status).toBe(
-      400,
-    )
+    expect(
+      (await api.call('POST', '/api/payments/countries/active/select/', { body: { country_id: 'x' } }))
+        .status,
+    ).toBe(400)
   })
 
   it('stores a signed-in user’s choice on the account', async () => {
     const user = await makeUser(api)
     const [by] = await api.db.select().from(countries).where(eq(countries.currency, 'BYN'))
-    await api.call('POST', '/api/payments/countries/active/select/', { body: { country_id: by!.id }, token: user.token })
+    await api.call('POST', '/api/payments/countries/active/select/', {
+      body: { country_id: by!.id },
+      token: user.token,
+    })
     const [u] = await api.db.select().from(users).where(eq(users.id, user.id))
     expect(u!.countryId).toBe(by!.id)
     const r = await api.call<{ id: number }>('GET', '/api/payments/countries/active/', { token: user.token })
@@ -124,38 +133,55 @@ describe('countries', () => {
 })
 
 describe('starting a payment', () => {
-  it.each(SCENARIOS)('sandbox %s: returns its scenario and is confirmable to done with codes delivered', async (type) => {
-    const { method } = await makeSandboxMethod(api, type)
-    const orderId = await createPubgOrder(api, product.id)
-    const r = await pay(api, method.name, orderId)
-    expect(r.status).toBe(200)
-    expect(r.body.type).toBe(type)
-    const checkout = `${api.config.publicUrl}/api/payments/sandbox/checkout/${r.body.payment_id}/`
-    const expected: Record<string, Record<string, unknown>> = {
-      external: { help_text: expect.stringContaining('тестов') },
-      form: { method: 'POST', action: checkout, fields: expect.objectContaining({ token: expect.any(String) }) },
-      invoice_qr: { qr_str: checkout },
-      p2p: { card_number: expect.stringMatching(/^[\d ]{16,23}$/), card_name: expect.any(String) },
-      p2p_redirect: { url: checkout },
-      qr: { url: checkout },
-      redirect: { url: checkout },
-      wait_order_state: { order_id: orderId },
-    }
-    expect(r.body).toMatchObject({ ...expected[type], sandbox_checkout_url: checkout, amount: '99.00', currency: 'RUB' })
-    expect((await orderRow(api, orderId)).status).toBe('waiting_for_payment')
+  it.each(SCENARIOS)(
+    'sandbox %s: returns its scenario and is confirmable to done with codes delivered',
+    async (type) => {
+      const { method } = await makeSandboxMethod(api, type)
+      const orderId = await createPubgOrder(api, product.id)
+      const r = await pay(api, method.name, orderId)
+      expect(r.status).toBe(200)
+      expect(r.body.type).toBe(type)
+      const checkout = `${api.config.publicUrl}/api/payments/sandbox/checkout/${r.body.payment_id}/`
+      const expected: Record<string, Record<string, unknown>> = {
+        external: { help_text: expect.stringContaining('тестов') },
+        form: {
+          method: 'POST',
+          action: checkout,
+          fields: expect.objectContaining({ token: expect.any(String) }),
+        },
+        invoice_qr: { qr_str: checkout },
+        p2p: { card_number: expect.stringMatching(/^[\d ]{16,23}$/), card_name: expect.any(String) },
+        p2p_redirect: { url: checkout },
+        qr: { url: checkout },
+        redirect: { url: checkout },
+        wait_order_state: { order_id: orderId },
+      }
+      expect(r.body).toMatchObject({
+        ...expected[type],
+        sandbox_checkout_url: checkout,
+        amount: '99.00',
+        currency: 'RUB',
+      })
+      expect((await orderRow(api, orderId)).status).toBe('waiting_for_payment')
 
-    const data = await api.call<Record<string, unknown>>('GET', `/api/orders/payment_data/${orderId}/`)
-    expect(data.status).toBe(200)
-    expect(data.body).toMatchObject({ type, payment_id: r.body.payment_id, payment_status: 'pending' })
-    expect(data.body.url).toBe(type === 'form' ? checkout : checkout)
+      const data = await api.call<Record<string, unknown>>('GET', `/api/orders/payment_data/${orderId}/`)
+      expect(data.status).toBe(200)
+      expect(data.body).toMatchObject({ type, payment_id: r.body.payment_id, payment_status: 'pending' })
+      expect(data.body.url).toBe(type === 'form' ? checkout : checkout)
 
-    const done = await pressOnCheckout(api, r.body.payment_id, 'confirm')
-    expect(done.status).toBe(303)
-    expect(done.location).toBe(`${api.config.publicUrl}/orders/${orderId}/pay`)
-    const s = await status(api, orderId)
-    expect(s.body).toMatchObject({ id: orderId, status: 'done', payment_id: r.body.payment_id, payment_status: 'succeeded' })
-    expect(s.body.is_payment_active).toBe(false)
-  })
+      const done = await pressOnCheckout(api, r.body.payment_id, 'confirm')
+      expect(done.status).toBe(303)
+      expect(done.location).toBe(`${api.config.publicUrl}/orders/${orderId}/pay`)
+      const s = await status(api, orderId)
+      expect(s.body).toMatchObject({
+        id: orderId,
+        status: 'done',
+        payment_id: r.body.payment_id,
+        payment_status: 'succeeded',
+      })
+      expect(s.body.is_payment_active).toBe(false)
+    },
+  )
 
   it('charges total + percent fee + fixed fee exactly, and converts by the country rate', async () => {
     const { method } = await makeSandboxMethod(api, 'redirect', { fee: 300, fixFee: 1000 })
@@ -167,10 +193,7 @@ describe('starting a payment', () => {
 
     const [kz] = await api.db.select().from(countries).where(eq(countries.currency, 'KZT'))
     const kzMethod = await makeSandboxMethod(api, 'redirect', { fee: 250, currencies: ['KZT'] })
-    await api.db
-      .update(payments)
-      .set({ status: 'failed' })
-      .where(eq(payments.id, r.body.payment_id))
+    await api.db.update(payments).set({ status: 'failed' }).where(eq(payments.id, r.body.payment_id))
     const k = await pay(api, kzMethod.method.name, orderId, { currency: 'KZT' })
     // 29700 kopecks × 5.6 = 166320 tiyn; + 2.5 % = 4158 → 170478
     expect(k.status).toBe(200)
@@ -244,7 +267,9 @@ describe('starting a payment', () => {
     const p1 = await paymentRow(first.body.payment_id)
     const replay = await checkoutPost(api, p1.id, 'confirm', signedFields(api, p1))
     expect(replay.status).toBe(409)
-    expect(await soldCodes(api, product.id).then((c) => c.filter((x) => x.orderProductId !== null).length)).toBeGreaterThan(0)
+    expect(
+      await soldCodes(api, product.id).then((c) => c.filter((x) => x.orderProductId !== null).length),
+    ).toBeGreaterThan(0)
   })
 
   it('pays an order at once when balance covers it, spending the balance', async () => {
@@ -278,9 +303,9 @@ describe('sandbox checkout', () => {
     expect(html).toContain('Отклонить')
     expect(html).toContain('99.00 RUB')
     expect(html).not.toContain('<script')
-    expect((await api.app.request('/api/payments/sandbox/checkout/00000000-0000-4000-8000-000000000000/')).status).toBe(
-      404,
-    )
+    expect(
+      (await api.app.request('/api/payments/sandbox/checkout/00000000-0000-4000-8000-000000000000/')).status,
+    ).toBe(404)
   })
 
   it('decline: payment failed, order stays payable with a message, and can be paid again', async () => {
@@ -290,7 +315,11 @@ describe('sandbox checkout', () => {
     const d = await pressOnCheckout(api, r.body.payment_id, 'decline')
     expect(d.status).toBe(303)
     const s = await status(api, orderId)
-    expect(s.body).toMatchObject({ status: 'waiting_for_payment', payment_status: 'failed', is_payment_active: true })
+    expect(s.body).toMatchObject({
+      status: 'waiting_for_payment',
+      payment_status: 'failed',
+      is_payment_active: true,
+    })
     expect(s.body.payment_message).toMatch(/не прошла/)
     // a declined payment cannot be confirmed afterwards
     const p = await paymentRow(r.body.payment_id)
@@ -310,7 +339,9 @@ describe('sandbox checkout', () => {
     const forged = await checkoutPost(api, p.id, 'confirm', { ...good, token: 'a'.repeat(64) })
     expect(forged.status).toBe(403)
     expect(forged.text).toContain('Подпись')
-    expect((await checkoutPost(api, p.id, 'confirm', { amount: good.amount, currency: 'RUB' })).status).toBe(403)
+    expect((await checkoutPost(api, p.id, 'confirm', { amount: good.amount, currency: 'RUB' })).status).toBe(
+      403,
+    )
     expect((await checkoutPost(api, p.id, 'decline', { ...good, token: 'x' })).status).toBe(403)
     // signed, but for another amount than the payment's
     const cheap = signedFields(api, { ...p, amount: 100 })
@@ -330,7 +361,7 @@ describe('sandbox checkout', () => {
     const { method } = await makeSandboxMethod(api, 'form')
     const orderId = await createPubgOrder(api, product.id)
     const r = await pay(api, method.name, orderId)
-    const fields = r.body.fields as Record<string, string>
+    const fields = r.body.fields as unknown as Record<string, string>
     const page = await checkoutPost(api, r.body.payment_id, '', fields)
     expect(page.status).toBe(200)
     expect(formFields(page.text, 'confirm').token).toBe(fields.token)
@@ -341,6 +372,10 @@ describe('sandbox checkout', () => {
     const orderId = await createPubgOrder(api, product.id)
     const r = await api.call<Err>('GET', `/api/orders/payment_data/${orderId}/`)
     expect([r.status, r.body.code]).toEqual([404, 'payment_not_found'])
-    expect((await status(api, orderId)).body).toMatchObject({ status: 'created', payment_id: null, payment_status: null })
+    expect((await status(api, orderId)).body).toMatchObject({
+      status: 'created',
+      payment_id: null,
+      payment_status: null,
+    })
   })
 })

@@ -1,7 +1,16 @@
 import { randomUUID } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { games, gifts, orders, products, promoCodes, promoRedemptions, users, voucherCodes } from '#api/db/schema'
+import {
+  games,
+  gifts,
+  orders,
+  products,
+  promoCodes,
+  promoRedemptions,
+  users,
+  voucherCodes,
+} from '#api/db/schema'
 import { createTestApi, type TestApi } from '#tests/helpers/test-api'
 import { makeUser } from './orders-fixtures'
 import {
@@ -36,12 +45,20 @@ beforeAll(async () => {
   pubgGameId = g!.id
   const [p] = await api.db
     .insert(products)
-    .values({ gameId: pubgGameId, kind: 'PUBGProduct', title: `100 UC ${hex(2)}`, price: 10000, amountUc: 100 })
+    .values({
+      gameId: pubgGameId,
+      kind: 'PUBGProduct',
+      title: `100 UC ${hex(2)}`,
+      price: 10000,
+      amountUc: 100,
+    })
     .returning()
   productId = p!.id
   await api.db
     .insert(voucherCodes)
-    .values(Array.from({ length: 20 }, (_, i) => ({ productId: p!.id, code: `PR-${hex(5)}-${i}`, amountUc: 100 })))
+    .values(
+      Array.from({ length: 20 }, (_, i) => ({ productId: p!.id, code: `PR-${hex(5)}-${i}`, amountUc: 100 })),
+    )
   otherProductId = (await makePubgStock(api, { codes: 5, price: 10000 })).product.id
   method = (await makeSandboxMethod(api, 'redirect')).method.name
 })
@@ -51,7 +68,8 @@ const activate = (id: string, code: string, token?: string) =>
   api.call<PromoResult & Err>('POST', `/api/orders/${id}/activate_promo_code/`, { body: { code }, token })
 const show = (id: string, code: string) =>
   api.call<PromoResult & Err>('POST', `/api/orders/${id}/show_promo_code/`, { body: { code } })
-const active = (id: string) => api.call<Record<string, unknown> & Err>('GET', `/api/orders/${id}/active_promo_code/`)
+const active = (id: string) =>
+  api.call<Record<string, unknown> & Err>('GET', `/api/orders/${id}/active_promo_code/`)
 
 async function addPromo(values: Partial<typeof promoCodes.$inferInsert>) {
   const [p] = await api.db
@@ -65,9 +83,14 @@ async function giftOrder(giftTitle: string) {
   const [g] = await api.db.select().from(gifts).where(eq(gifts.title, giftTitle))
   const id = randomUUID()
   const price = g!.discountPrice ?? g!.price
-  await api.db
-    .insert(orders)
-    .values({ id, kind: 'RokkyOrder', giftId: g!.id, email: `g-${hex()}@example.com`, total: price, totalToPay: price })
+  await api.db.insert(orders).values({
+    id,
+    kind: 'RokkyOrder',
+    giftId: g!.id,
+    email: `g-${hex()}@example.com`,
+    total: price,
+    totalToPay: price,
+  })
   return { id, gift: g! }
 }
 
@@ -89,13 +112,22 @@ describe('order promo codes', () => {
     const r = await activate(id, 'WELCOME10')
     expect(r.status).toBe(200)
     expect(r.body).toMatchObject({ total_without_promocode: '200.00', total_with_promocode: '180.00' })
-    expect((await active(id)).body).toEqual({ resourcetype: 'PromoCode', code: 'WELCOME10', percent: 10, game: pubgGameId })
+    expect((await active(id)).body).toEqual({
+      resourcetype: 'PromoCode',
+      code: 'WELCOME10',
+      percent: 10,
+      game: pubgGameId,
+    })
     const order = await api.call<Record<string, unknown>>('GET', `/api/orders/${id}/`)
     expect(order.body).toMatchObject({ total_without_promocode: '200.00', total_with_promocode: '180.00' })
 
     const off = await api.call<PromoResult>('POST', `/api/orders/${id}/deactivate_promo_code/`)
     expect(off.status).toBe(200)
-    expect(off.body).toMatchObject({ promo_code: null, total_with_promocode: '200.00', total_to_pay: '200.00' })
+    expect(off.body).toMatchObject({
+      promo_code: null,
+      total_with_promocode: '200.00',
+      total_to_pay: '200.00',
+    })
     expect((await active(id)).status).toBe(404)
   })
 
@@ -158,7 +190,12 @@ describe('order promo codes', () => {
     const { id, gift } = await giftOrder('Roblox — 800 Robux')
     const r = await activate(id, 'GIFT15')
     expect(r.status).toBe(200)
-    expect(r.body.promo_code).toEqual({ resourcetype: 'GiftPromoCode', code: 'GIFT15', percent: 15, gift: gift.id })
+    expect(r.body.promo_code).toEqual({
+      resourcetype: 'GiftPromoCode',
+      code: 'GIFT15',
+      percent: 15,
+      gift: gift.id,
+    })
     const price = gift.discountPrice ?? gift.price
     expect(r.body.total_with_promocode).toBe(((price - Math.floor((price * 15 + 50) / 100)) / 100).toFixed(2))
     const other = await giftOrder('Steam — карта пополнения 1000 ₽')
@@ -177,12 +214,16 @@ describe('order promo codes', () => {
 
 describe('account promo codes', () => {
   it('needs a signed-in user to activate or deactivate', async () => {
-    expect((await api.call('POST', '/api/promo_codes/activate/', { body: { code: 'WELCOME10' } })).status).toBe(401)
+    expect(
+      (await api.call('POST', '/api/promo_codes/activate/', { body: { code: 'WELCOME10' } })).status,
+    ).toBe(401)
     expect((await api.call('POST', '/api/promo_codes/deactivate/')).status).toBe(401)
   })
 
   it('show checks a code without an order', async () => {
-    const ok = await api.call<Record<string, unknown>>('POST', '/api/promo_codes/show/', { body: { code: 'gift15' } })
+    const ok = await api.call<Record<string, unknown>>('POST', '/api/promo_codes/show/', {
+      body: { code: 'gift15' },
+    })
     expect(ok.status).toBe(200)
     expect(ok.body).toMatchObject({ resourcetype: 'GiftPromoCode', code: 'GIFT15', percent: 15 })
     const old = await api.call<Err>('POST', '/api/promo_codes/show/', { body: { code: 'OLD2020' } })
@@ -194,15 +235,25 @@ describe('account promo codes', () => {
   it('activate sets the profile’s code and applies it to open and new orders of its game', async () => {
     const user = await makeUser(api)
     const open = await createPubgOrder(api, productId, { token: user.token })
-    const r = await api.call<{ active_promo_code: Record<string, unknown> }>('POST', '/api/promo_codes/activate/', {
-      body: { code: 'WELCOME10' },
-      token: user.token,
-    })
+    const r = await api.call<{ active_promo_code: Record<string, unknown> }>(
+      'POST',
+      '/api/promo_codes/activate/',
+      {
+        body: { code: 'WELCOME10' },
+        token: user.token,
+      },
+    )
     expect(r.status).toBe(200)
-    expect(r.body.active_promo_code).toMatchObject({ resourcetype: 'PromoCode', code: 'WELCOME10', game: pubgGameId })
+    expect(r.body.active_promo_code).toMatchObject({
+      resourcetype: 'PromoCode',
+      code: 'WELCOME10',
+      game: pubgGameId,
+    })
     const [u] = await api.db.select().from(users).where(eq(users.id, user.id))
     expect(u!.activePromoCodeId).not.toBeNull()
-    expect((await api.call('GET', `/api/orders/${open}/active_promo_code/`, { token: user.token })).status).toBe(200)
+    expect(
+      (await api.call('GET', `/api/orders/${open}/active_promo_code/`, { token: user.token })).status,
+    ).toBe(200)
 
     const later = await createPubgOrder(api, productId, { token: user.token })
     const p = await api.call<{ amount: string }>('POST', `/api/payments/${method}/`, {
@@ -211,9 +262,14 @@ describe('account promo codes', () => {
     })
     expect(p.body.amount).toBe('90.00')
 
-    const bad = await api.call<Err>('POST', '/api/promo_codes/activate/', { body: { code: 'OLD2020' }, token: user.token })
+    const bad = await api.call<Err>('POST', '/api/promo_codes/activate/', {
+      body: { code: 'OLD2020' },
+      token: user.token,
+    })
     expect(bad.body.code).toBe('promo_code_expired')
-    const off = await api.call<{ active_promo_code: null }>('POST', '/api/promo_codes/deactivate/', { token: user.token })
+    const off = await api.call<{ active_promo_code: null }>('POST', '/api/promo_codes/deactivate/', {
+      token: user.token,
+    })
     expect(off.body).toEqual({ active_promo_code: null })
     const [u2] = await api.db.select().from(users).where(eq(users.id, user.id))
     expect(u2!.activePromoCodeId).toBeNull()

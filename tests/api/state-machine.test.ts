@@ -3,7 +3,12 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ORDER_STATUSES, type OrderStatus, orders } from '#api/db/schema'
 import { ApiError } from '#api/lib/errors'
-import { canTransition, isPaymentActive, ORDER_TRANSITIONS, transitionOrder } from '#api/services/orders/state-machine'
+import {
+  canTransition,
+  isPaymentActive,
+  ORDER_TRANSITIONS,
+  transitionOrder,
+} from '#api/services/orders/state-machine'
 import { createTestApi, type TestApi } from '#tests/helpers/test-api'
 
 let api: TestApi
@@ -35,7 +40,8 @@ async function orderIn(status: OrderStatus) {
 describe('order state machine', () => {
   it('allows exactly the documented moves (done and failed are final)', () => {
     for (const from of ORDER_STATUSES)
-      for (const to of ORDER_STATUSES) expect(canTransition(from, to), `${from} → ${to}`).toBe(ALLOWED.has(`${from}>${to}`))
+      for (const to of ORDER_STATUSES)
+        expect(canTransition(from, to), `${from} → ${to}`).toBe(ALLOWED.has(`${from}>${to}`))
     expect(ORDER_TRANSITIONS.done).toEqual([])
     expect(ORDER_TRANSITIONS.failed).toEqual([])
   })
@@ -63,7 +69,10 @@ describe('order state machine', () => {
 
   it('is a compare-and-set: of two concurrent moves to paid only one wins', async () => {
     const id = await orderIn('waiting_for_payment')
-    const results = await Promise.allSettled([transitionOrder(api.db, id, 'paid'), transitionOrder(api.db, id, 'paid')])
+    const results = await Promise.allSettled([
+      transitionOrder(api.db, id, 'paid'),
+      transitionOrder(api.db, id, 'paid'),
+    ])
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1)
   })
 

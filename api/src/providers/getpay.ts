@@ -1,7 +1,12 @@
 import type { ApiDeps } from '../context'
 import { toMoney } from '../lib/money'
 import { safeEqual, sha256Hex } from './signing'
-import { type CreatePaymentInput, type CreatePaymentResult, type PaymentProvider, ProviderError } from './types'
+import {
+  type CreatePaymentInput,
+  type CreatePaymentResult,
+  type PaymentProvider,
+  ProviderError,
+} from './types'
 
 /** The fields of a GetPay-style payment notification (spec §7), as strings. */
 export interface GetpayNotice {
@@ -38,7 +43,13 @@ export function verifyGetpayNotice(secret: string, n: GetpayNotice): boolean {
 }
 
 /** SIGN of the payment link: SHA-256 hex of "{WALLET_ID}:{SUM}:{ORDER_ID}:{CURRENCY}:{secret}". */
-export function getpayLinkSign(secret: string, walletId: string, sum: string, orderId: string, currency: string) {
+export function getpayLinkSign(
+  secret: string,
+  walletId: string,
+  sum: string,
+  orderId: string,
+  currency: string,
+) {
   return sha256Hex([walletId, sum, orderId, currency, secret].join(':'))
 }
 
@@ -55,7 +66,10 @@ export const getpayProvider: PaymentProvider = {
     url.searchParams.set('SUM', sum)
     url.searchParams.set('ORDER_ID', input.order.id)
     url.searchParams.set('CURRENCY', input.currency)
-    url.searchParams.set('SIGN', getpayLinkSign(cfg.secret, cfg.walletId, sum, input.order.id, input.currency))
+    url.searchParams.set(
+      'SIGN',
+      getpayLinkSign(cfg.secret, cfg.walletId, sum, input.order.id, input.currency),
+    )
     return { scenario: { type: 'redirect', url: url.toString() } }
   },
 }

@@ -17,5 +17,5 @@ export function getProvider(name: string): PaymentProvider | null {
 /** A method can take payments when it is active and its provider is configured. */
 export function isMethodUsable(deps: ApiDeps, method: { isActive: boolean; provider: string }): boolean {
   const p = getProvider(method.provider)
-  return method.isActive && p !== null && p.isAvailable(deps)
+  return method.isActive && p?.isAvailable(deps) === true
 }

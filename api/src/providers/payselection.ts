@@ -50,7 +50,12 @@ function configOf(deps: ApiDeps): PayselectionConfig {
 }
 
 /** One signed call to the Payselection gateway; the parsed JSON answer. */
-async function call(deps: ApiDeps, method: 'GET' | 'POST', path: string, payload?: unknown): Promise<unknown> {
+async function call(
+  deps: ApiDeps,
+  method: 'GET' | 'POST',
+  path: string,
+  payload?: unknown,
+): Promise<unknown> {
   const cfg = configOf(deps)
   const url = new URL(path, `${cfg.apiUrl.replace(/\/$/, '')}/`)
   const body = payload === undefined ? '' : JSON.stringify(payload)

@@ -73,7 +73,12 @@ export const sandboxProvider: PaymentProvider = {
         scenario = { ...base, type, qr_str: url }
         break
       case 'p2p':
-        scenario = { ...base, type, card_number: SANDBOX_CARD_NUMBER, card_name: message('sandbox_card_name') }
+        scenario = {
+          ...base,
+          type,
+          card_number: SANDBOX_CARD_NUMBER,
+          card_name: message('sandbox_card_name'),
+        }
         break
       case 'wait_order_state':
         scenario = { ...base, type, order_id: input.order.id }

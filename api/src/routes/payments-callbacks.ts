@@ -54,7 +54,9 @@ const termRoute = createRoute({
   description:
     'Browsers are sent on with 303 to {publicUrl}/orders/{order_id}/pay. With `Accept: application/json` ' +
     'the answer is the order status instead.',
-  request: { params: z.object({ order_id: z.string().openapi({ param: { name: 'order_id', in: 'path' } }) }) },
+  request: {
+    params: z.object({ order_id: z.string().openapi({ param: { name: 'order_id', in: 'path' } }) }),
+  },
   responses: {
     200: jsonContent(OrderStatusSchema),
     303: { description: 'To the order’s pay page' },
@@ -78,7 +80,12 @@ const notifyRoute = createRoute({
   },
 })
 
-async function latestProviderPayment(c: Context<AppEnv>, orderId: string, provider: string, currency?: string) {
+async function latestProviderPayment(
+  c: Context<AppEnv>,
+  orderId: string,
+  provider: string,
+  currency?: string,
+) {
   const rows = await c.var.deps.db
     .select()
     .from(payments)
@@ -111,7 +118,11 @@ async function syncPayselection(c: Context<AppEnv>, payment: typeof payments.$in
       currency: state.currency || undefined,
     })
   else if (state.state === 'failed')
-    await settlePaymentFailed(deps, { paymentId: payment.id, provider: 'payselection', eventKey: state.eventKey })
+    await settlePaymentFailed(deps, {
+      paymentId: payment.id,
+      provider: 'payselection',
+      eventKey: state.eventKey,
+    })
 }
 
 async function statusOf(c: Context<AppEnv>, orderId: string) {
@@ -130,7 +141,8 @@ async function statusOf(c: Context<AppEnv>, orderId: string) {
       status: order.status,
       payment_id: p?.id ?? null,
       payment_status: p?.status ?? null,
-      payment_message: p?.status === 'failed' && isPaymentActive(order.status) ? message('payment_declined') : null,
+      payment_message:
+        p?.status === 'failed' && isPaymentActive(order.status) ? message('payment_declined') : null,
       is_payment_active: isPaymentActive(order.status),
       reject_reason: order.rejectReason,
     },

@@ -75,7 +75,8 @@ async function readFields(c: Context<AppEnv>): Promise<Record<string, string>> {
   try {
     if (type.includes('application/json')) {
       const body = (await c.req.json()) as Record<string, unknown>
-      for (const [k, v] of Object.entries(body ?? {})) if (typeof v === 'string' || typeof v === 'number') out[k] = String(v)
+      for (const [k, v] of Object.entries(body ?? {}))
+        if (typeof v === 'string' || typeof v === 'number') out[k] = String(v)
     } else {
       const body = await c.req.parseBody()
       for (const [k, v] of Object.entries(body)) if (typeof v === 'string') out[k] = v
@@ -94,21 +95,29 @@ async function loadSandboxPayment(c: Context<AppEnv>, paymentId: string) {
     .leftJoin(paymentMethods, eq(paymentMethods.name, payments.methodName))
     .where(eq(payments.id, paymentId))
     .limit(1)
-  if (!row || row.payment.provider !== 'sandbox') throw fail(404, 'payment_not_found')
+  if (row?.payment.provider !== 'sandbox') throw fail(404, 'payment_not_found')
   return { ...row.payment, methodTitle: row.methodTitle ?? row.payment.methodName }
 }
 
 /** The signed fields must be ours for this payment; the amount and currency must be the payment's. */
-function checkFields(c: Context<AppEnv>, p: { id: string; amount: number; currency: string }, f: Record<string, string>) {
+function checkFields(
+  c: Context<AppEnv>,
+  p: { id: string; amount: number; currency: string },
+  f: Record<string, string>,
+) {
   const amount = Number(f.amount)
   const currency = f.currency ?? ''
-  if (!Number.isSafeInteger(amount) || !checkSandboxToken(c.var.deps, { paymentId: p.id, amount, currency, token: f.token }))
+  if (
+    !Number.isSafeInteger(amount) ||
+    !checkSandboxToken(c.var.deps, { paymentId: p.id, amount, currency, token: f.token })
+  )
     throw fail(403, 'payment_signature_invalid')
   if (amount !== p.amount || currency !== p.currency) throw fail(400, 'payment_amount_mismatch')
   return { amount, currency }
 }
 
-const returnUrl = (c: Context<AppEnv>, orderId: string) => `${c.var.deps.config.publicUrl}/orders/${orderId}/pay`
+const returnUrl = (c: Context<AppEnv>, orderId: string) =>
+  `${c.var.deps.config.publicUrl}/orders/${orderId}/pay`
 
 function htmlError(c: Context<AppEnv>, err: unknown, orderId: string | null) {
   const e = err instanceof ApiError ? err : fail(400, 'bad_request')
@@ -145,7 +154,10 @@ async function showPage(c: Context<AppEnv>, paymentId: string, fields: Record<st
 
 export function registerSandboxCheckout(app: ApiApp) {
   app.openapi(checkoutGet, (c) => showPage(c, c.req.valid('param').payment_id, null) as never)
-  app.openapi(checkoutPost, async (c) => showPage(c, c.req.valid('param').payment_id, await readFields(c)) as never)
+  app.openapi(
+    checkoutPost,
+    async (c) => showPage(c, c.req.valid('param').payment_id, await readFields(c)) as never,
+  )
 
   app.openapi(confirmRoute, async (c) => {
     const { payment_id } = c.req.valid('param')
@@ -176,11 +188,14 @@ export function registerSandboxCheckout(app: ApiApp) {
       const p = await loadSandboxPayment(c, payment_id)
       orderId = p.orderId
       checkFields(c, p, await readFields(c))
-      await settlePaymentFailed(c.var.deps, { paymentId: p.id, provider: 'sandbox', eventKey: `${p.id}:decline` })
+      await settlePaymentFailed(c.var.deps, {
+        paymentId: p.id,
+        provider: 'sandbox',
+        eventKey: `${p.id}:decline`,
+      })
       return c.redirect(returnUrl(c, p.orderId), 303) as never
     } catch (e) {
       return htmlError(c, e, orderId) as never
     }
   })
 }
-

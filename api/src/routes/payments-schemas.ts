@@ -39,7 +39,9 @@ export const ActiveCountrySchema = CountrySchema.extend({
   method_groups: z.array(MethodGroupSchema),
 }).openapi('ActiveCountry')
 
-export const SelectCountryBody = z.object({ country_id: z.coerce.number().int().positive() }).openapi('SelectCountry')
+export const SelectCountryBody = z
+  .object({ country_id: z.coerce.number().int().positive() })
+  .openapi('SelectCountry')
 
 const sandboxUrl = {
   sandbox_checkout_url: z
@@ -48,30 +50,53 @@ const sandboxUrl = {
     .openapi({ description: 'Sandbox only: the local checkout page to confirm or decline the test payment' }),
 }
 
-export const ScenarioSchema = z
-  .discriminatedUnion('type', [
-    z.object({ type: z.literal('external'), help_text: z.string(), ...sandboxUrl }).openapi('ScenarioExternal'),
-    z
-      .object({
-        type: z.literal('form'),
-        method: z.enum(['POST', 'GET']),
-        action: z.string(),
-        fields: z.record(z.string(), z.string()),
-        ...sandboxUrl,
-      })
-      .openapi('ScenarioForm'),
-    z.object({ type: z.literal('invoice_qr'), qr_str: z.string(), ...sandboxUrl }).openapi('ScenarioInvoiceQr'),
-    z
-      .object({ type: z.literal('p2p'), card_number: z.string(), card_name: z.string(), ...sandboxUrl })
-      .openapi('ScenarioP2p'),
-    z.object({ type: z.literal('p2p_redirect'), url: z.string(), ...sandboxUrl }).openapi('ScenarioP2pRedirect'),
-    z.object({ type: z.literal('qr'), url: z.string(), ...sandboxUrl }).openapi('ScenarioQr'),
-    z.object({ type: z.literal('redirect'), url: z.string(), ...sandboxUrl }).openapi('ScenarioRedirect'),
-    z
-      .object({ type: z.literal('wait_order_state'), order_id: z.string(), ...sandboxUrl })
-      .openapi('ScenarioWaitOrderState'),
-  ])
-  .openapi('PaymentScenario')
+/** The eight scenario variants (spec §3), each discriminated by `type`. */
+const VARIANTS = [
+  z.object({ type: z.literal('external'), help_text: z.string(), ...sandboxUrl }),
+  z.object({
+    type: z.literal('form'),
+    method: z.enum(['POST', 'GET']),
+    action: z.string(),
+    fields: z.record(z.string(), z.string()),
+    ...sandboxUrl,
+  }),
+  z.object({ type: z.literal('invoice_qr'), qr_str: z.string(), ...sandboxUrl }),
+  z.object({ type: z.literal('p2p'), card_number: z.string(), card_name: z.string(), ...sandboxUrl }),
+  z.object({ type: z.literal('p2p_redirect'), url: z.string(), ...sandboxUrl }),
+  z.object({ type: z.literal('qr'), url: z.string(), ...sandboxUrl }),
+  z.object({ type: z.literal('redirect'), url: z.string(), ...sandboxUrl }),
+  z.object({ type: z.literal('wait_order_state'), order_id: z.string(), ...sandboxUrl }),
+] as const
+
+const NAMES = [
+  'External',
+  'Form',
+  'InvoiceQr',
+  'P2p',
+  'P2pRedirect',
+  'Qr',
+  'Redirect',
+  'WaitOrderState',
+] as const
+
+/** Builds one discriminated union of the variants, each extended with `extra`, named `{prefix}{Type}`. */
+function variantsWith<E extends z.ZodRawShape>(prefix: string, extra: E) {
+  const [a, b, c, d, e, f, g, h] = VARIANTS.map((v, i) =>
+    v.extend(extra).openapi(`${prefix}${NAMES[i]}`),
+  ) as unknown as [
+    z.ZodObject<(typeof VARIANTS)[0]['shape'] & E>,
+    z.ZodObject<(typeof VARIANTS)[1]['shape'] & E>,
+    z.ZodObject<(typeof VARIANTS)[2]['shape'] & E>,
+    z.ZodObject<(typeof VARIANTS)[3]['shape'] & E>,
+    z.ZodObject<(typeof VARIANTS)[4]['shape'] & E>,
+    z.ZodObject<(typeof VARIANTS)[5]['shape'] & E>,
+    z.ZodObject<(typeof VARIANTS)[6]['shape'] & E>,
+    z.ZodObject<(typeof VARIANTS)[7]['shape'] & E>,
+  ]
+  return z.discriminatedUnion('type', [a, b, c, d, e, f, g, h])
+}
+
+export const ScenarioSchema = variantsWith('Scenario', {}).openapi('PaymentScenario')
 
 const paymentInfo = {
   payment_id: z.uuid(),
@@ -79,11 +104,9 @@ const paymentInfo = {
   currency: z.string(),
 }
 
-export const StartPaymentResponse = z
-  .intersection(ScenarioSchema, z.object(paymentInfo))
-  .openapi('PaymentStart', {
-    description: 'The payment scenario (by `type`) plus the payment id, amount and currency',
-  })
+export const StartPaymentResponse = variantsWith('PaymentStart', paymentInfo).openapi('PaymentStart', {
+  description: 'The payment scenario (by `type`) plus the payment id, amount and currency',
+})
 
 export const StartPaymentBodySchema = z
   .object({
@@ -96,16 +119,16 @@ export const StartPaymentBodySchema = z
 
 export const PaymentStatusEnum = z.enum(['pending', 'succeeded', 'failed'])
 
-export const PaymentDataSchema = z
-  .intersection(
-    ScenarioSchema,
-    z.object({
-      ...paymentInfo,
-      payment_status: PaymentStatusEnum,
-      url: z.string().nullable().openapi({ description: 'Where the shopper pays, when there is such a page' }),
+export const PaymentDataSchema = variantsWith('PaymentData', {
+  ...paymentInfo,
+  payment_status: PaymentStatusEnum,
+  url: z
+    .string()
+    .nullable()
+    .openapi({
+      description: 'Where the shopper pays (url, form action or sandbox checkout), when there is one',
     }),
-  )
-  .openapi('PaymentData')
+}).openapi('PaymentData')
 
 export const OrderStatusSchema = z
   .object({

@@ -77,7 +77,13 @@ const startPaymentRoute = createRoute({
     'Amount = total_to_pay converted by the rate + the method’s percent fee + fix_fee, exact. A paid ' +
     'order is never paid twice (409). Nothing left to pay → paid at once, answer `wait_order_state`.',
   request: {
-    params: z.object({ name: z.string().min(1).max(64).openapi({ param: { name: 'name', in: 'path' } }) }),
+    params: z.object({
+      name: z
+        .string()
+        .min(1)
+        .max(64)
+        .openapi({ param: { name: 'name', in: 'path' } }),
+    }),
     body: { content: { 'application/json': { schema: StartPaymentBodySchema } }, required: true },
   },
   responses: {
@@ -159,7 +165,8 @@ export function registerPayments(app: ApiApp) {
     const p = await latestPayment(c, order.id)
     if (!p?.scenario) throw fail(404, 'payment_not_found')
     const s = p.scenario as Record<string, unknown>
-    const url = [s.url, s.action, s.sandbox_checkout_url].find((v): v is string => typeof v === 'string') ?? null
+    const url =
+      [s.url, s.action, s.sandbox_checkout_url].find((v): v is string => typeof v === 'string') ?? null
     const body = {
       ...(s as StartPaymentAnswer),
       payment_id: p.id,
@@ -197,7 +204,10 @@ export function registerPayments(app: ApiApp) {
     const deps = c.var.deps
     const { name } = c.req.valid('param')
     const body = c.req.valid('json')
-    const active = await resolveActiveCountry(deps.db, { selectedId: cookieCountryId(c), userId: c.var.userId })
+    const active = await resolveActiveCountry(deps.db, {
+      selectedId: cookieCountryId(c),
+      userId: c.var.userId,
+    })
     return c.json(await startPayment(c, name, body, active?.id ?? null), 200)
   })
 }

@@ -141,14 +141,22 @@ export function registerPromo(app: ApiApp) {
   app.openapi(showOrder, async (c) =>
     c.json(await previewOrderPromo(c, c.req.valid('param').id, c.req.valid('json').code), 200),
   )
-  app.openapi(activeOrder, async (c) => c.json(serializePromo(await activeOrderPromo(c, c.req.valid('param').id)), 200))
-  app.openapi(deactivateOrder, async (c) => c.json(await deactivateOrderPromo(c, c.req.valid('param').id), 200))
+  app.openapi(activeOrder, async (c) =>
+    c.json(serializePromo(await activeOrderPromo(c, c.req.valid('param').id)), 200),
+  )
+  app.openapi(deactivateOrder, async (c) =>
+    c.json(await deactivateOrderPromo(c, c.req.valid('param').id), 200),
+  )
 
   app.openapi(activateAccount, async (c) => {
     const userId = requireUser(c)
     const { code } = c.req.valid('json')
     const promo = await c.var.deps.db.transaction(async (tx) => {
-      const [u] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId)).for('update')
+      const [u] = await tx
+        .select({ email: users.email })
+        .from(users)
+        .where(eq(users.id, userId))
+        .for('update')
       if (!u) throw fail(401, 'not_authenticated')
       const p = await findPromo(tx, code)
       await assertPromoUsable(tx, p, { email: u.email })

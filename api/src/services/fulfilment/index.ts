@@ -22,8 +22,9 @@ export const FULFILLERS: readonly Fulfiller[] = [
 
 export function pickFulfiller(order: Pick<OrderRow, 'kind'>, supplier: string | null): Fulfiller | null {
   return (
-    FULFILLERS.find((f) => f.kinds.includes(order.kind) && (f.supplier === undefined || f.supplier === supplier)) ??
-    null
+    FULFILLERS.find(
+      (f) => f.kinds.includes(order.kind) && (f.supplier === undefined || f.supplier === supplier),
+    ) ?? null
   )
 }
 
@@ -44,11 +45,14 @@ export async function fulfilOrder(deps: ApiDeps, orderId: string): Promise<Order
   try {
     return await deps.db.transaction(async (tx) => {
       const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update')
-      if (!order || order.status !== 'paid') return order?.status ?? 'failed'
+      if (order?.status !== 'paid') return order?.status ?? 'failed'
       await transitionOrder(tx, orderId, 'sending')
       let supplier: string | null = null
       if (order.gameId !== null) {
-        const [g] = await tx.select({ supplier: games.supplier }).from(games).where(eq(games.id, order.gameId))
+        const [g] = await tx
+          .select({ supplier: games.supplier })
+          .from(games)
+          .where(eq(games.id, order.gameId))
         supplier = g?.supplier ?? null
       }
       const fulfiller = pickFulfiller(order, supplier)
@@ -69,9 +73,12 @@ export async function fulfilOrder(deps: ApiDeps, orderId: string): Promise<Order
           }
         }
       }
-      if (result.outcome === 'failed') return transitionOrder(tx, orderId, 'failed', { rejectReason: result.reason })
+      if (result.outcome === 'failed')
+        return transitionOrder(tx, orderId, 'failed', { rejectReason: result.reason })
       await transitionOrder(tx, orderId, 'sent', {
-        ...(result.outcome === 'sent' && result.supplierOrderId ? { supplierOrderId: result.supplierOrderId } : {}),
+        ...(result.outcome === 'sent' && result.supplierOrderId
+          ? { supplierOrderId: result.supplierOrderId }
+          : {}),
       })
       if (result.outcome === 'sent') return 'sent'
       return transitionOrder(tx, orderId, 'done')
@@ -79,7 +86,9 @@ export async function fulfilOrder(deps: ApiDeps, orderId: string): Promise<Order
   } catch (e) {
     // The order is paid and the payment kept; mark it failed with a reason rather than leave it hanging.
     console.error(`[fulfilment] ${orderId} could not be delivered`, e)
-    await transitionOrder(deps.db, orderId, 'failed', { rejectReason: message('fulfilment_error') }).catch(() => {})
+    await transitionOrder(deps.db, orderId, 'failed', { rejectReason: message('fulfilment_error') }).catch(
+      () => {},
+    )
     const [o] = await deps.db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId))
     return o?.status ?? 'failed'
   }

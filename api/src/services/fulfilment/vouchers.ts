@@ -47,7 +47,10 @@ export const voucherFulfiller: Fulfiller = {
       if (missing <= 0) continue
       const taken = await takeCodes(tx, line.productId, line.id, missing)
       if (taken.length < missing) {
-        const [p] = await tx.select({ title: products.title }).from(products).where(eq(products.id, line.productId))
+        const [p] = await tx
+          .select({ title: products.title })
+          .from(products)
+          .where(eq(products.id, line.productId))
         return { outcome: 'failed', reason: message('voucher_codes_out_of_stock', { title: p?.title ?? '' }) }
       }
     }

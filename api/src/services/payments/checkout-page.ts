@@ -74,6 +74,11 @@ export function renderCheckout(v: CheckoutView): string {
 }
 
 export function renderCheckoutError(detail: string, returnUrl: string | null): string {
-  const back = returnUrl ? `<p><a href="${escapeHtml(returnUrl)}">${escapeHtml(t('sandbox_page_back'))}</a></p>` : ''
-  return page(t('sandbox_page_title'), `<h1>${t('sandbox_page_title')}</h1><p role="alert">${escapeHtml(detail)}</p>${back}`)
+  const back = returnUrl
+    ? `<p><a href="${escapeHtml(returnUrl)}">${escapeHtml(t('sandbox_page_back'))}</a></p>`
+    : ''
+  return page(
+    t('sandbox_page_title'),
+    `<h1>${t('sandbox_page_title')}</h1><p role="alert">${escapeHtml(detail)}</p>${back}`,
+  )
 }

@@ -58,7 +58,10 @@ export async function settlePaymentSucceeded(
     if (!payment) throw fail(404, 'payment_not_found')
     if (!(await claimEvent(tx, input.provider, input.eventKey)) || payment.status === 'succeeded')
       return { outcome: 'duplicate' as const, orderId: payment.orderId }
-    if (input.amount !== payment.amount || (input.currency !== undefined && input.currency !== payment.currency))
+    if (
+      input.amount !== payment.amount ||
+      (input.currency !== undefined && input.currency !== payment.currency)
+    )
       throw fail(400, 'payment_amount_mismatch')
     await markOrderPaid(tx, payment.orderId)
     await tx.update(payments).set({ status: 'succeeded' }).where(eq(payments.id, payment.id))

@@ -108,11 +108,17 @@ export async function startPayment(
       await markOrderPaid(tx, order.id)
     })
     await fulfilOrder(deps, checked.id)
-    return { type: 'wait_order_state', order_id: checked.id, payment_id: paymentId, amount: toMoney(0), currency }
+    return {
+      type: 'wait_order_state',
+      order_id: checked.id,
+      payment_id: paymentId,
+      amount: toMoney(0),
+      currency,
+    }
   }
 
   const provider = getProvider(method.provider)
-  if (!method.isActive || !provider || !provider.isAvailable(deps)) throw fail(400, 'payment_method_inactive')
+  if (!method.isActive || !provider?.isAvailable(deps)) throw fail(400, 'payment_method_inactive')
   const allowed = method.currencies.length ? method.currencies : [country.currency]
   if (!allowed.includes(currency))
     throw fieldError('currency', 'payment_currency_not_supported', { currency: currency || '—' })
@@ -168,4 +174,3 @@ function assertPayable(status: string) {
   if (status === 'failed') throw fail(409, 'order_not_payable')
   throw fail(409, 'order_already_paid')
 }
-

@@ -132,7 +132,9 @@ export async function applyAccountPromoToOpenOrders(tx: Tx, userId: number, prom
         eq(orders.userId, userId),
         isNull(orders.promoCodeId),
         inArray(orders.status, [...UNPAID_STATUSES]),
-        promo.kind === 'PromoCode' ? eq(orders.gameId, promo.gameId ?? -1) : eq(orders.giftId, promo.giftId ?? -1),
+        promo.kind === 'PromoCode'
+          ? eq(orders.gameId, promo.gameId ?? -1)
+          : eq(orders.giftId, promo.giftId ?? -1),
       ),
     )
   for (const o of open) if (await applyAccountPromo(tx, o.id)) await recalculateOrder(tx, o.id)

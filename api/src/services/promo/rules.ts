@@ -10,10 +10,7 @@ export type PromoRow = typeof promoCodes.$inferSelect
 export async function findPromo(db: Db | Tx, code: string): Promise<PromoRow> {
   const text = code.trim()
   if (!text) throw fail(404, 'promo_code_unknown')
-  const [row] = await db
-    .select()
-    .from(promoCodes)
-    .where(sql`lower(${promoCodes.code}) = lower(${text})`)
+  const [row] = await db.select().from(promoCodes).where(sql`lower(${promoCodes.code}) = lower(${text})`)
   if (!row) throw fail(404, 'promo_code_unknown')
   return row
 }
@@ -36,7 +33,10 @@ export async function assertPromoUsable(
       .select({ orderId: promoRedemptions.orderId })
       .from(promoRedemptions)
       .where(
-        and(eq(promoRedemptions.promoCodeId, promo.id), sql`lower(${promoRedemptions.email}) = lower(${opts.email})`),
+        and(
+          eq(promoRedemptions.promoCodeId, promo.id),
+          sql`lower(${promoRedemptions.email}) = lower(${opts.email})`,
+        ),
       )
     if (used) throw fail(400, 'promo_code_already_used')
   }
