@@ -4,7 +4,7 @@ import { ApiResponseError, apiFor, must } from '#app/lib/api/client.server'
 import { invalidRoute, pageParam } from '#app/lib/http-errors.server'
 import { type GameCard, type Product, toGameCard, toProduct } from '#app/lib/view-models/game'
 
-export const PAGE_SIZE = 12
+export const PAGE_SIZE = 8
 const SEARCH_MAX = 100
 
 export interface CatalogueCard extends GameCard {

@@ -6,7 +6,7 @@ import type { Game, GameKind } from '#app/lib/view-models/game'
 import { FIELD, MESSAGE, qtyField } from './fields'
 import { type Kopecks, parseMoney, toMoney } from './money'
 
-export const AVATAR_MAX_BYTES = 5 * 1024 * 1024
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024
 const ID_MAX_LENGTH = 64
 const EMAIL_MAX_LENGTH = 254
 
@@ -64,14 +64,17 @@ export type OrderPayload =
         products: ProductLine[]
         email?: string
         supply_channel_user_id: string
-        supply_channel_server: number | null
-        supply_channel_server_custom_id: string | null
+        supply_channel_server?: number
+        supply_channel_server_custom_id?: string
       }
     }
 
 export interface FieldError {
+  /** i18n key of the message… */
   key: string
   params?: Record<string, string | number>
+  /** …or a literal text (the API's own message). */
+  text?: string
 }
 export type FieldErrors = Record<string, FieldError>
 
@@ -307,9 +310,10 @@ export function validateOrderForm(rules: OrderFormRules, input: Record<string, u
             products: linesOf(rules, v),
             ...email,
             supply_channel_user_id: str(FIELD.userId),
-            supply_channel_server: rules.server.mode === 'enum' ? Number(str(FIELD.serverId)) : null,
-            supply_channel_server_custom_id:
-              rules.server.mode === 'custom' ? str(FIELD.serverCustomId) : null,
+            ...(rules.server.mode === 'enum' ? { supply_channel_server: Number(str(FIELD.serverId)) } : {}),
+            ...(rules.server.mode === 'custom'
+              ? { supply_channel_server_custom_id: str(FIELD.serverCustomId) }
+              : {}),
           },
         },
       }

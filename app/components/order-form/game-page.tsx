@@ -1,0 +1,80 @@
+import type { MetaFunction } from '@remix-run/node'
+import { Link, useActionData, useLoaderData, useLocation } from '@remix-run/react'
+import { metaT } from '#app/components/catalogue/meta-t'
+import { useT } from '#app/i18n/i18n-context'
+import { DeferredOrderForm } from './deferred-order-form'
+import type { ActionResult, FaqItem, productLoader } from './product-page.server'
+
+export const gameMeta: MetaFunction<typeof productLoader> = ({ data, matches }) => {
+  if (!data) return []
+  const t = metaT(matches)
+  const title = data.game.detailTitle || data.game.title
+  const description = data.game.detailDescription.slice(0, 160) || t('products.meta_description', { title })
+  return [{ title: t('products.meta_title', { title }) }, { name: 'description', content: description }]
+}
+
+function Faq({ items }: { items: FaqItem[] }) {
+  const t = useT()
+  if (items.length === 0) return null
+  return (
+    <section className="faq" aria-labelledby="faq-heading">
+      <h2 id="faq-heading">{t('products.faq_heading')}</h2>
+      {items.map((f) => (
+        <details key={f.id} className="faq__item">
+          <summary>{f.question}</summary>
+          <p>{f.answer}</p>
+        </details>
+      ))}
+    </section>
+  )
+}
+
+/** Guests on a game that needs an account: a way to sign in instead of the form. */
+function SignInPrompt({ title }: { title: string }) {
+  const t = useT()
+  const location = useLocation()
+  const params = new URLSearchParams(location.search)
+  params.set('auth', '1')
+  return (
+    <div className="card sign-in-prompt">
+      <p>{t('products.sign_in_required', { title })}</p>
+      <Link className="button button--primary" to={`${location.pathname}?${params}`} preventScrollReset>
+        {t('products.sign_in')}
+      </Link>
+    </div>
+  )
+}
+
+export function GamePage() {
+  const loaderData = useLoaderData<typeof productLoader>()
+  const actionData = useActionData<ActionResult>()
+  const t = useT()
+  const { game, faq, signedIn, unavailable, prefill } = loaderData
+  return (
+    <article className="game-page">
+      <header className="game-page__header">
+        <img className="game-page__logo" src={game.logo} alt="" width={96} height={96} />
+        <div>
+          <h1>{game.detailTitle || game.title}</h1>
+          {game.detailDescription ? <p className="game-page__description">{game.detailDescription}</p> : null}
+        </div>
+      </header>
+      {prefill.repeatOrderId ? (
+        <div className="card repeat-note" role="status">
+          <h2>{t('products.repeat_heading')}</h2>
+          <p>{t('products.repeat_hint')}</p>
+        </div>
+      ) : null}
+      {unavailable ? (
+        <p className="card unavailable" role="status">
+          {t('products.errors.unavailable')}
+        </p>
+      ) : game.isAuthRequired && !signedIn ? (
+        <SignInPrompt title={game.title} />
+      ) : (
+        <DeferredOrderForm key={game.id} loaderData={loaderData} actionData={actionData} />
+      )}
+      <Faq items={faq} />
+    </article>
+  )
+}

@@ -1,0 +1,286 @@
+// Loader and action of /products/{id}: the game page and its order form (§2, §5, §7).
+import { randomInt, randomUUID } from 'node:crypto'
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from '@remix-run/node'
+import { ApiResponseError, type ApiSession, apiFor, must } from '#app/lib/api/client.server'
+import { getServerT } from '#app/i18n/i18n.server'
+import { invalidRoute } from '#app/lib/http-errors.server'
+import { FIELD } from '#app/lib/order-form/fields'
+import { parseMoney } from '#app/lib/order-form/money'
+import {
+  type FieldErrors,
+  formEntries,
+  type OrderFormRules,
+  type OrderPayload,
+  rulesFor,
+  validateOrderForm,
+} from '#app/lib/order-form/schema'
+import { activeProducts, type Game, toGame } from '#app/lib/view-models/game'
+import { percentToBp, type StandoffSettings, type SteamSettings } from './settings'
+
+export interface FaqItem {
+  id: number
+  question: string
+  answer: string
+}
+
+/** Values the form starts with (last order, repeated order, or what was just posted). */
+export interface Prefill {
+  email?: string
+  userId?: string
+  serverId?: string
+  serverCustomId?: string
+  steamAccountId?: string
+  amount?: string
+  /** product id → quantity */
+  quantities?: Record<string, number>
+  avatarUrl?: string
+  repeatOrderId?: string
+}
+
+export interface ActionResult {
+  errors: FieldErrors
+  formError: string | null
+  values: Record<string, string>
+  /** Keeps the key of an order that was created but not finished (avatar upload failed). */
+  idempotencyKey: string | null
+}
+
+function gameIdParam(request: Request, raw: string | undefined): number {
+  if (!raw || !/^[1-9]\d{0,8}$/.test(raw)) invalidRoute(request)
+  return Number(raw)
+}
+
+/** Turns a failed API answer into the error page with its status (§2, §8). */
+function rethrowAsPage(error: unknown, api: ApiSession): never {
+  if (error instanceof ApiResponseError) {
+    throw data({ message: error.message }, { status: error.status, headers: api.headers })
+  }
+  throw error
+}
+
+async function loadGame(api: ApiSession, id: number): Promise<Game> {
+  return toGame(await must(api.client.GET('/api/games/{id}/', { params: { path: { id } } })))
+}
+
+async function loadFaq(api: ApiSession, id: number): Promise<FaqItem[]> {
+  // the FAQ is a nicety: a missing or failing FAQ never breaks the game page
+  try {
+    const { data: items, response } = await api.client.GET('/api/faq/{game_pk}/', {
+      params: { path: { game_pk: id } },
+    })
+    if (!response.ok || !Array.isArray(items)) return []
+    return items.map((f) => ({ id: f.id, question: f.text, answer: f.answer }))
+  } catch {
+    return []
+  }
+}
+
+async function loadStandoffSettings(api: ApiSession): Promise<StandoffSettings | null> {
+  const { data: s } = await api.client.GET('/api/orders/standoff/settings/')
+  if (!s) return null
+  return {
+    skinName: s.skin_name,
+    skinPicture: s.skin_picture,
+    marketFeeBp: percentToBp(s.market_fee),
+    isSurplusEnabled: s.is_surplus_enabled,
+  }
+}
+
+async function loadSteamSettings(api: ApiSession): Promise<SteamSettings | null> {
+  const { data: s } = await api.client.GET('/api/orders/steam/settings/')
+  if (!s) return null
+  return {
+    commissionBp: percentToBp(s.commission),
+    minAmount: s.min_amount != null ? parseMoney(String(s.min_amount)) : null,
+    maxAmount: s.max_amount != null ? parseMoney(String(s.max_amount)) : null,
+  }
+}
+
+/** The signed-in buyer's last order data for this game kind (§4: prefilled). */
+async function loadLastOrder(api: ApiSession, game: Game): Promise<Prefill> {
+  try {
+    if (game.kind === 'StandoffGame') {
+      const { data: d } = await api.client.GET('/api/orders/standoff/last_order_data/')
+      return d ? { userId: d.game_account_id ?? undefined, email: d.email ?? undefined } : {}
+    }
+    if (game.kind === 'Steam') {
+      const { data: d } = await api.client.GET('/api/orders/steam/last_order_data/')
+      return d ? { steamAccountId: d.steam_account_id ?? undefined, email: d.email ?? undefined } : {}
+    }
+    if (game.kind === 'SupplyGame') {
+      const { data: d } = await api.client.GET('/api/orders/supply_channel/last_order_data/{game_id}/', {
+        params: { path: { game_id: game.id } },
+      })
+      if (!d) return {}
+      return {
+        userId: d.moogold_user_id ?? undefined,
+        email: d.email ?? undefined,
+        ...(d.moogold_server != null
+          ? game.isServerEnum
+            ? { serverId: String(d.moogold_server) }
+            : { serverCustomId: String(d.moogold_server) }
+          : {}),
+      }
+    }
+  } catch {
+    // prefill is a convenience
+  }
+  return {}
+}
+
+function rulesOf(game: Game, signedIn: boolean, steam: SteamSettings | null, avatarSupplied = false) {
+  return rulesFor(game, {
+    signedIn,
+    avatarSupplied,
+    steamAmount:
+      steam && steam.minAmount !== null && steam.maxAmount !== null
+        ? { min: steam.minAmount, max: steam.maxAmount }
+        : null,
+  })
+}
+
+/** Surplus of a Standoff order: 0.00–0.23 in steps of 0.01, set when the form starts (§4, §9). */
+function newSurplus(settings: StandoffSettings | null): string {
+  if (settings && !settings.isSurplusEnabled) return '0.00'
+  return `0.${String(randomInt(0, 24)).padStart(2, '0')}`
+}
+
+export async function productLoader({ request, params, context }: LoaderFunctionArgs) {
+  const id = gameIdParam(request, params.id)
+  const api = apiFor(request, context)
+  const signedIn = api.signedIn
+  // the game and its FAQ together; what the kind needs as soon as the kind is known
+  const [game, faq] = await Promise.all([
+    loadGame(api, id).catch((e) => rethrowAsPage(e, api)),
+    loadFaq(api, id),
+  ])
+  const [standoff, steam, lastOrder] = await Promise.all([
+    game.kind === 'StandoffGame' ? loadStandoffSettings(api).catch(() => null) : null,
+    game.kind === 'Steam' ? loadSteamSettings(api).catch(() => null) : null,
+    signedIn && !(game.isAuthRequired && !signedIn) ? loadLastOrder(api, game) : ({} as Prefill),
+  ])
+  const rules = rulesOf(game, signedIn, steam)
+  return data(
+    {
+      game,
+      faq,
+      standoff,
+      steam,
+      prefill: lastOrder,
+      rules,
+      signedIn,
+      unavailable: game.kind !== 'Steam' && activeProducts(game).length === 0,
+      // a new key per rendered form: a double POST of the same form makes one order
+      idempotencyKey: randomUUID(),
+      surplus: game.kind === 'StandoffGame' ? newSurplus(standoff) : '0.00',
+      notifications: api.notifications,
+    },
+    { headers: api.headers },
+  )
+}
+
+export type ProductLoaderData = Awaited<ReturnType<typeof productLoader>>['data']
+
+/** What was posted, as text, so a re-rendered form (without JavaScript) keeps it. */
+function postedValues(form: FormData): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const [name, value] of form.entries()) {
+    if (typeof value === 'string' && name !== FIELD.idempotencyKey) out[name] = value.slice(0, 300)
+  }
+  return out
+}
+
+/** Sends the validated order to the API; the new order's id. */
+async function createOrder(api: ApiSession, game: Game, payload: OrderPayload, key: string): Promise<string> {
+  const headers = { 'Idempotency-Key': key }
+  switch (payload.kind) {
+    case 'PUBGGame':
+      return (await must(api.client.POST('/api/orders/pubg/', { body: payload.body, headers }))).id
+    case 'SupplyGame':
+      return (await must(api.client.POST('/api/orders/supply_channel/', { body: payload.body, headers }))).id
+    case 'Steam':
+      return (
+        await must(
+          api.client.POST('/api/orders/steam/', { body: { ...payload.body, game: game.id }, headers }),
+        )
+      ).id
+    case 'StandoffGame': {
+      const order = await must(api.client.POST('/api/orders/standoff/', { body: payload.body, headers }))
+      const upload = new FormData()
+      if (payload.avatar) upload.set('game_avatar', payload.avatar, payload.avatar.name || 'avatar')
+      if (payload.repeatOrderId) upload.set('history_order_id', payload.repeatOrderId)
+      await must(
+        api.client.POST('/api/orders/standoff/avatar/{id}/', {
+          params: { path: { id: order.id } },
+          // multipart, as the upload call is (§7); the API checks the file itself
+          body: upload as never,
+          bodySerializer: (b: unknown) => b as FormData,
+        }),
+      )
+      return order.id
+    }
+  }
+}
+
+export async function productAction({ request, params, context }: ActionFunctionArgs) {
+  const id = gameIdParam(request, params.id)
+  const api = apiFor(request, context)
+  const form = await request.formData()
+  const values = postedValues(form)
+  const key = String(form.get(FIELD.idempotencyKey) ?? '') || randomUUID()
+  const fail = (status: number, result: Partial<ActionResult>) =>
+    data<ActionResult>(
+      { errors: {}, formError: null, values, idempotencyKey: null, ...result },
+      { status, headers: api.headers },
+    )
+
+  // prices, bounds and kinds come from the API again, never from the page
+  const game = await loadGame(api, id).catch((e) => rethrowAsPage(e, api))
+  const steam = game.kind === 'Steam' ? await loadSteamSettings(api).catch(() => null) : null
+  if (game.isAuthRequired && !api.signedIn) {
+    const { t } = await getServerT(request)
+    return fail(403, { formError: t('top_up_balance.errors.sign_in_required') })
+  }
+  const repeatOrderId = String(form.get(FIELD.repeatOrderId) ?? '')
+  const rules: OrderFormRules = rulesOf(game, api.signedIn, steam, repeatOrderId !== '')
+  const result = validateOrderForm(rules, formEntries(form))
+  if (!result.ok) return fail(400, { errors: result.errors })
+
+  try {
+    const orderId = await createOrder(api, game, result.payload, key)
+    return redirect(`/orders/${orderId}/pay`, { headers: api.headers })
+  } catch (error) {
+    if (!(error instanceof ApiResponseError)) throw error
+    // §7: the API's message becomes the form's error text; field errors go next to their fields
+    return fail(error.status >= 400 && error.status < 600 ? error.status : 400, {
+      formError: error.message,
+      errors: apiFieldErrors(error.body),
+      // an order made before the avatar upload failed: the same key finds it again
+      idempotencyKey: game.kind === 'StandoffGame' ? key : null,
+    })
+  }
+}
+
+const API_FIELD: Record<string, string> = {
+  email: FIELD.email,
+  game_account_id: FIELD.userId,
+  supply_channel_user_id: FIELD.userId,
+  supply_channel_server: FIELD.serverId,
+  supply_channel_server_custom_id: FIELD.serverCustomId,
+  steam_account_id: FIELD.steamAccountId,
+  amount: FIELD.amount,
+  game_avatar: FIELD.avatar,
+}
+
+/** The API's `fields` map (`{field: [messages]}`) onto the form's inputs, as literal texts. */
+function apiFieldErrors(body: unknown): FieldErrors {
+  const fields = (body as { fields?: Record<string, unknown> } | null)?.fields
+  const out: FieldErrors = {}
+  if (!fields || typeof fields !== 'object') return out
+  for (const [name, messages] of Object.entries(fields)) {
+    const first = Array.isArray(messages) ? messages.find((m) => typeof m === 'string') : null
+    const field = API_FIELD[name] ?? (name.startsWith('products') ? FIELD.products : null)
+    if (first && field && !out[field]) out[field] = { key: '', text: first }
+  }
+  return out
+}

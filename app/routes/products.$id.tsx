@@ -1,0 +1,12 @@
+// /products/{id}: a game page with its order form (§2). A non-numeric id fails the validity check.
+import type { LinksFunction } from '@remix-run/node'
+import { GamePage, gameMeta } from '#app/components/order-form/game-page'
+import { productAction, productLoader } from '#app/components/order-form/product-page.server'
+import orderFormCss from '#app/styles/order-form.css?url'
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: orderFormCss }]
+export const loader = productLoader
+export const action = productAction
+export const meta = gameMeta
+
+export default GamePage
