@@ -19,6 +19,13 @@ export function bundleSizeTable(clientDir: string, budgetKb = BUDGET_KB) {
   return { rows, text: lines.join('\n'), over: rows.filter((r) => r.gzipBytes > budgetKb * 1024) }
 }
 
+/** For `npm run bench` (scripts/bench/run.ts): KB gzipped per route of the current build. */
+export async function firstLoadSizes(
+  clientDir = fileURLToPath(new URL('../../build/client', import.meta.url)),
+): Promise<Array<{ route: string; kb: number }>> {
+  return measureRoutes(clientDir).map((r) => ({ route: r.route, kb: r.gzipBytes / 1024 }))
+}
+
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const i = process.argv.indexOf('--budget')
   const budget = i > 0 ? Number(process.argv[i + 1]) : BUDGET_KB
