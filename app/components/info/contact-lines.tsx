@@ -38,7 +38,9 @@ export function ContactLines({ text }: { text: string }) {
   return (
     <ul className="info-contacts__extra">
       {lines.map((line) => (
-        <li key={line}>{linkify(line)}</li>
+        <li key={line} className="info-contacts__line">
+          {linkify(line)}
+        </li>
       ))}
     </ul>
   )
