@@ -204,6 +204,8 @@ test.describe('security headers', () => {
       if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`)
     })
     page.on('pageerror', (e) => problems.push(e.message))
+    const loaded: string[] = []
+    page.on('request', (r) => loaded.push(r.url()))
     await page.addInitScript(() => {
       document.addEventListener('securitypolicyviolation', (e) => {
         window.__violations ??= []
@@ -243,6 +245,9 @@ test.describe('security headers', () => {
     }).toPass()
     expect(await page.evaluate(() => window.__violations ?? [])).toEqual([])
     expect(problems).toEqual([])
+    // no DSN is configured for the e2e server: not one byte of the error-reporting SDK is loaded
+    expect(loaded.filter((u) => /sentry/i.test(u))).toEqual([])
+    expect(await page.evaluate(() => '__SENTRY__' in window)).toBe(false)
 
     const again = await request.get('/')
     expect(again.headers()['content-security-policy']).not.toContain(`'nonce-${nonce}'`)
