@@ -10,6 +10,11 @@ export interface CspSources {
   formAction: string[]
   /** Extra origins scripts may call: the error-reporting service when a DSN is set. */
   connect: string[]
+  /**
+   * The support chat widget's origin (CHAT_WIDGET_URL), when one is configured: its script is
+   * loaded by ours ('strict-dynamic'), and it needs to call, frame, style and draw from its origin.
+   */
+  widget?: string | null
 }
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
@@ -36,16 +41,19 @@ export function originOf(value: string | undefined | null): string | null {
  * need no nonce.
  */
 export function pagePolicy(nonce: string, sources: CspSources, secure: boolean): string {
+  const w = sources.widget ? [sources.widget] : []
+  // third-party widgets style themselves inline; without one, styles come only from our files
+  const styles = sources.widget ? ["'self'", "'unsafe-inline'", ...w] : ["'self'"]
   const directives = [
     "default-src 'self'",
     `script-src 'nonce-${nonce}' 'strict-dynamic'`,
-    "style-src 'self'",
-    "img-src 'self' data: blob:",
-    "font-src 'self'",
-    ['connect-src', "'self'", ...sources.connect].join(' '),
+    ['style-src', ...styles].join(' '),
+    ['img-src', "'self'", 'data:', 'blob:', ...w].join(' '),
+    ['font-src', "'self'", ...w].join(' '),
+    ['connect-src', "'self'", ...sources.connect, ...w, ...w.map((o) => o.replace(/^http/, 'ws'))].join(' '),
     "worker-src 'self' blob:",
     "manifest-src 'self'",
-    "frame-src 'none'",
+    w.length ? ['frame-src', ...w].join(' ') : "frame-src 'none'",
     "object-src 'none'",
     "base-uri 'self'",
     "frame-ancestors 'none'",
@@ -89,6 +97,10 @@ export function cspSourcesFromEnv(
   const formAction = [...providerUrls.map(originOf), ...extra.map(originOf)].filter(
     (o): o is string => o !== null,
   )
-  const dsn = originOf(env.PUBLIC_SENTRY_DSN ?? env.SENTRY_DSN)
-  return { formAction: [...new Set(formAction)], connect: dsn ? [dsn] : [] }
+  const dsn = originOf(env.PUBLIC_SENTRY_DSN || env.SENTRY_DSN)
+  return {
+    formAction: [...new Set(formAction)],
+    connect: dsn ? [dsn] : [],
+    widget: originOf(env.CHAT_WIDGET_URL),
+  }
 }

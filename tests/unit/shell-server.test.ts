@@ -52,10 +52,21 @@ describe('security headers', () => {
     expect(sources).toEqual({
       formAction: ['https://oauth.yandex.ru', 'https://pay.example'],
       connect: ['https://o1.ingest.sentry.io'],
+      widget: null,
     })
     const policy = pagePolicy('n', sources, true)
     expect(policy).toContain("form-action 'self' https://oauth.yandex.ru https://pay.example")
     expect(policy).toContain("connect-src 'self' https://o1.ingest.sentry.io")
+  })
+
+  it('a configured chat widget may call, frame, style and draw from its own origin only', () => {
+    const sources = cspSourcesFromEnv({ CHAT_WIDGET_URL: 'https://chat.example/widget.js' }, [])
+    const policy = pagePolicy('n', sources, true)
+    expect(policy).toContain("style-src 'self' 'unsafe-inline' https://chat.example")
+    expect(policy).toContain("connect-src 'self' https://chat.example wss://chat.example")
+    expect(policy).toContain('frame-src https://chat.example')
+    expect(policy).toContain("script-src 'nonce-n' 'strict-dynamic'")
+    expect(pagePolicy('n', none, true)).toContain("frame-src 'none'")
   })
 
   it('pages get the page policy; other responses a policy that allows nothing', () => {
