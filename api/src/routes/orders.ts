@@ -6,6 +6,9 @@ import { recalculateOrder } from '../services/orders/pricing'
 import { RecalculatedOrderSchema } from '../services/orders/schemas'
 import { recalculatedOrderOut } from '../services/orders/serialize'
 import { registerOrderCreation } from './orders-create'
+import { registerStandoffAvatar } from './orders-avatar'
+import { registerOrderExtras } from './orders-extras'
+import { registerOrderUpdates } from './orders-update'
 
 const getOrderRoute = createRoute({
   method: 'get',
@@ -20,6 +23,9 @@ const getOrderRoute = createRoute({
 
 export function registerOrders(app: ApiApp) {
   registerOrderCreation(app)
+  registerOrderUpdates(app)
+  registerOrderExtras(app)
+  registerStandoffAvatar(app)
 
   app.openapi(getOrderRoute, async (c) => {
     const order = await loadOrderForCaller(c, c.req.valid('param').id)

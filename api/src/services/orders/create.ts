@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto'
 import { and, asc, eq } from 'drizzle-orm'
 import type { z } from '@hono/zod-openapi'
-import type { Db } from '../../db/client'
+import type { Db, Tx } from '../../db/client'
 import {
   games,
   type OrderKind,
@@ -96,7 +96,7 @@ export async function steamGame(db: Db, gameId: number | null | undefined) {
   return found[0]!
 }
 
-export async function steamBounds(db: Db) {
+export async function steamBounds(db: Db | Tx) {
   const [s] = await db.select().from(steamSettings).orderBy(asc(steamSettings.id)).limit(1)
   if (!s) throw fail(400, 'steam_unavailable')
   return s

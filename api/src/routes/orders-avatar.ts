@@ -1,0 +1,82 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import { eq } from 'drizzle-orm'
+import type { ApiApp } from '../context'
+import { orders } from '../db/schema'
+import { fail } from '../lib/errors'
+import { errorResponses, jsonContent, UuidParam } from '../lib/schemas'
+import { loadOrderForCaller } from '../services/orders/access'
+import { MAX_AVATAR_BYTES, removeStoredImage, sniffImage, storeImage } from '../services/orders/avatar'
+import { StandoffOrderCreatedSchema } from '../services/orders/schemas'
+import { standoffCreatedResult } from '../services/orders/serialize'
+import { UNPAID_STATUSES } from '../services/orders/state-machine'
+import { changeOrder } from '../services/orders/update'
+
+const AvatarForm = z
+  .object({
+    game_avatar: z
+      .any()
+      .optional()
+      .openapi({ type: 'string', format: 'binary', description: 'PNG, JPEG, WebP or GIF, at most 2 MB' }),
+    history_order_id: z
+      .string()
+      .optional()
+      .openapi({ description: "Copy the avatar of this earlier Standoff order of the caller's instead" }),
+  })
+  .openapi('StandoffAvatarUpload')
+
+const avatarRoute = createRoute({
+  method: 'post',
+  path: '/api/orders/standoff/avatar/{id}/',
+  tags: ['orders'],
+  summary: 'Set the game avatar of an unpaid Standoff order',
+  description:
+    'The file is recognised by its content (PNG, JPEG, WebP, GIF; not by its name), limited to 2 MB (413), and stored under a generated name. Without a file, `history_order_id` copies the avatar of an earlier Standoff order the caller can see.',
+  request: {
+    params: UuidParam,
+    body: { content: { 'multipart/form-data': { schema: AvatarForm } }, required: true },
+  },
+  responses: { 200: jsonContent(StandoffOrderCreatedSchema), ...errorResponses(400, 404, 409, 413) },
+})
+
+export function registerStandoffAvatar(app: ApiApp) {
+  app.openapi(avatarRoute, async (c) => {
+    const id = c.req.valid('param').id
+    const order = await loadOrderForCaller(c, id)
+    if (order.kind !== 'StandoffOrder') throw fail(400, 'order_wrong_kind')
+    if (!UNPAID_STATUSES.includes(order.status)) throw fail(409, 'order_not_editable')
+
+    const form = await c.req.parseBody({ all: true }).catch(() => ({}) as Record<string, unknown>)
+    const fileField = form.game_avatar
+    const file = Array.isArray(fileField) ? fileField.find((f) => f instanceof File) : fileField
+    const historyField = form.history_order_id
+    const historyId = typeof historyField === 'string' ? historyField.trim() : ''
+
+    let avatar: string
+    let stored = false
+    if (file instanceof File && file.size > 0) {
+      if (file.size > MAX_AVATAR_BYTES)
+        throw fail(413, 'avatar_too_large', { mb: MAX_AVATAR_BYTES / 1024 / 1024 })
+      const bytes = new Uint8Array(await file.arrayBuffer())
+      const ext = sniffImage(bytes)
+      if (!ext) throw fail(400, 'avatar_not_image')
+      avatar = await storeImage(c.var.deps.config.uploadDir, bytes, ext)
+      stored = true
+    } else if (historyId) {
+      const earlier = await loadOrderForCaller(c, historyId)
+      if (earlier.kind !== 'StandoffOrder' || !earlier.gameAvatar) throw fail(400, 'avatar_history_missing')
+      avatar = earlier.gameAvatar
+    } else {
+      throw fail(400, 'avatar_required')
+    }
+
+    try {
+      const { order: updated, totals } = await changeOrder(c, id, 'StandoffOrder', async (tx, o) => {
+        await tx.update(orders).set({ gameAvatar: avatar, updated: new Date() }).where(eq(orders.id, o.id))
+      })
+      return c.json(standoffCreatedResult(updated, totals), 200)
+    } catch (err) {
+      if (stored) await removeStoredImage(c.var.deps.config.uploadDir, avatar)
+      throw err
+    }
+  })
+}
