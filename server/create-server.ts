@@ -35,6 +35,7 @@ export async function createShopServer(env: ServerEnv, database: Database | null
   // Security headers on every response (pages, API, assets, media); the page policy's script
   // nonce is made here and reaches Remix through the load context.
   const cspSources = cspSourcesFromEnv(process.env, [
+    config.publicUrl, // the sandbox checkout's forms post to the public origin
     config.getpay?.payUrl,
     config.payselection ? 'https://webform.payselection.com' : null,
     ...Object.values(config.social).flatMap((s) => signInPageUrls(s)),
