@@ -214,6 +214,10 @@ export const RecalculatedOrderSchema = z
     moogold_user_id: z.string().nullable(),
     moogold_server: z.number().int().nullable(),
     moogold_server_custom_id: z.string().nullable(),
+    code: z
+      .string()
+      .nullable()
+      .openapi({ description: 'RokkyOrder: the delivered gift code; null until delivered' }),
   })
   .openapi('RecalculatedOrder')
 

@@ -104,6 +104,7 @@ export async function recalculatedOrderOut(
     moogold_user_id: order.moogoldUserId,
     moogold_server: order.moogoldServer,
     moogold_server_custom_id: order.moogoldServerCustomId,
+    code: order.kind === 'RokkyOrder' ? order.code : null,
   }
 }
 
