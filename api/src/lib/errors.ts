@@ -72,6 +72,8 @@ export function errorResponse(c: Context, err: unknown): Response {
     const status = err.status
     if (status === 400) return c.json({ detail: message('malformed_body'), code: 'malformed_body' }, 400)
     if (status === 413) return c.json({ detail: message('body_too_large'), code: 'body_too_large' }, 413)
+    if (status === 415)
+      return c.json({ detail: message('unsupported_media_type'), code: 'unsupported_media_type' }, 415)
     if (status === 401)
       return c.json({ detail: message('not_authenticated'), code: 'not_authenticated' }, 401)
     return c.json({ detail: err.message || message('bad_request'), code: 'http_error' }, status)
