@@ -1,16 +1,25 @@
 import type { MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData, useLocation } from '@remix-run/react'
 import { metaT } from '#app/components/catalogue/meta-t'
+import { ProductJsonLd } from '#app/components/json-ld'
 import { useT } from '#app/i18n/i18n-context'
+import { toMoney } from '#app/lib/order-form/money'
+import { pageMeta } from '#app/lib/seo'
 import { DeferredOrderForm } from './deferred-order-form'
 import type { ActionResult, FaqItem, productLoader } from './product-page.server'
 
-export const gameMeta: MetaFunction<typeof productLoader> = ({ data, matches }) => {
+export const gameMeta: MetaFunction<typeof productLoader> = (args) => {
+  const { data, matches } = args
   if (!data) return []
   const t = metaT(matches)
   const title = data.game.detailTitle || data.game.title
   const description = data.game.detailDescription.slice(0, 160) || t('products.meta_description', { title })
-  return [{ title: t('products.meta_title', { title }) }, { name: 'description', content: description }]
+  return pageMeta(args, {
+    title: t('products.meta_title', { title }),
+    description,
+    image: data.game.logo,
+    type: 'product',
+  })
 }
 
 function Faq({ items }: { items: FaqItem[] }) {
@@ -52,6 +61,17 @@ export function GamePage() {
   const { game, faq, signedIn, unavailable, prefill } = loaderData
   return (
     <article className="game-page">
+      <ProductJsonLd
+        name={game.detailTitle || game.title}
+        description={game.detailDescription}
+        image={game.logo}
+        sku={game.id}
+        offers={game.products.map((p) => ({
+          name: p.title,
+          price: toMoney(p.unitPrice),
+          inStock: game.isActive && p.isActive,
+        }))}
+      />
       <header className="game-page__header">
         <img className="game-page__logo" src={game.logo} alt="" width={96} height={96} />
         <div>

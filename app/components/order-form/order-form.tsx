@@ -7,7 +7,7 @@ import { consumeCartClearSignal } from '#app/lib/api/cart-signal'
 import { clearCart, gameQuantities, readCart, saveGameQuantities } from '#app/lib/cart'
 import { FIELD, fieldId, qtyField } from '#app/lib/order-form/fields'
 import { parseMoney } from '#app/lib/order-form/money'
-import type { FieldErrors, OrderFormRules } from '#app/lib/order-form/schema'
+import type { FieldError, FieldErrors, OrderFormRules } from '#app/lib/order-form/schema'
 import { cartTotals, clampQuantity, steamTotals } from '#app/lib/order-form/totals'
 import { toCartLines } from '#app/lib/order-form/view-model'
 import { activeProducts } from '#app/lib/view-models/game'
@@ -25,9 +25,9 @@ interface RootUser {
   balance?: string | null
 }
 
-/** The field to focus first: the first invalid one in the form's order. */
-export function firstInvalidField(errors: FieldErrors, rules: OrderFormRules): string | null {
-  const order = [
+/** The form's fields in page order (products, account data, email). */
+function fieldOrder(rules: OrderFormRules): string[] {
+  return [
     ...rules.products.map((p) => qtyField(p.id)),
     FIELD.products,
     FIELD.userId,
@@ -38,10 +38,24 @@ export function firstInvalidField(errors: FieldErrors, rules: OrderFormRules): s
     FIELD.amount,
     FIELD.email,
   ]
-  const first = order.find((name) => errors[name]) ?? null
-  // "choose a product" points at the first quantity
-  if (first === FIELD.products && rules.products[0]) return qtyField(rules.products[0].id)
-  return first
+}
+
+/** Errors in page order, so the summary reads like the form. */
+export function orderedErrors(errors: FieldErrors, rules: OrderFormRules): Array<[string, FieldError]> {
+  const order = fieldOrder(rules)
+  const rank = (name: string) => (order.includes(name) ? order.indexOf(name) : order.length)
+  return Object.entries(errors).sort(([a], [b]) => rank(a) - rank(b))
+}
+
+/** The input a field's error points to ("choose a product" points at the first quantity). */
+function targetOf(name: string, rules: OrderFormRules): string {
+  return name === FIELD.products && rules.products[0] ? qtyField(rules.products[0].id) : name
+}
+
+/** The field to focus first: the first invalid one in the form's order. */
+export function firstInvalidField(errors: FieldErrors, rules: OrderFormRules): string | null {
+  const first = orderedErrors(errors, rules)[0]
+  return first ? targetOf(first[0], rules) : null
 }
 
 /** A page with an open popup locks scrolling on <body>; leaving for the payment page frees it (§2). */
@@ -206,7 +220,7 @@ export function OrderForm({
   const amount = parseMoney(amountText) ?? 0
   const steamSum = steamTotals(amount, steam?.commissionBp ?? 0)
   const goldTotal = products.reduce((sum, p) => sum + (p.gold ?? 0) * (quantities[p.id] ?? 0), 0)
-  const errorList = Object.entries(errors)
+  const errorList = orderedErrors(errors, rules)
   const autoFocusField = !hydrated && actionData ? firstInvalidField(actionData.errors, rules) : null
   const fieldProps = { errors, autoFocusField }
   const email = start.email ?? user?.email ?? ''
@@ -237,11 +251,7 @@ export function OrderForm({
             <ul>
               {errorList.map(([name, error]) => (
                 <li key={name}>
-                  <a
-                    href={`#${fieldId(name === FIELD.products && rules.products[0] ? qtyField(rules.products[0].id) : name)}`}
-                  >
-                    {errorText(error)}
-                  </a>
+                  <a href={`#${fieldId(targetOf(name, rules))}`}>{errorText(error)}</a>
                 </li>
               ))}
             </ul>
