@@ -1,0 +1,66 @@
+// Steps and API look-ups shared by the gift e2e specs (JavaScript on and off).
+import { type APIRequestContext, expect, type Page } from '@playwright/test'
+
+export interface ApiGift {
+  id: number
+  title: string
+  in_stock: boolean
+  discount_price: string | null
+}
+
+/** Every gift of one API list (the oracle the storefront lists are checked against). */
+export async function apiGifts(request: APIRequestContext, list: '' | 'new/' | 'discounted/', search = '') {
+  const query = search ? `&search=${encodeURIComponent(search)}` : ''
+  const res = await request.get(`/api/gifts/${list}?limit=100${query}`)
+  expect(res.ok()).toBe(true)
+  return ((await res.json()) as { results: ApiGift[] }).results
+}
+
+/** Titles of the gift cards on the page, in order. */
+export function cardTitles(page: Page) {
+  return page.locator('.gift-grid').getByRole('heading', { level: 2 }).allInnerTexts()
+}
+
+/** Searches the catalogue with its GET form and opens the gift called `title`. */
+export async function findAndOpen(page: Page, query: string, title: string) {
+  await page.goto('/gifts')
+  await page.getByRole('searchbox', { name: 'Поиск подарков' }).fill(query)
+  await page.getByRole('button', { name: 'Найти' }).click()
+  await expect(page).toHaveURL(`/gifts?search=${encodeURIComponent(query)}`)
+  await expect(page.getByText(`По запросу «${query}» найден 1 подарок`)).toBeVisible()
+  await page.getByRole('link', { name: title }).click()
+  await expect(page).toHaveURL(/\/gifts\/detalis\/\d+$/)
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
+}
+
+/** Fills the email and buys; returns the new order's id from the payment page's address. */
+export async function buyAsGuest(page: Page, email: string): Promise<string> {
+  await page.getByRole('textbox', { name: 'Электронная почта' }).fill(email)
+  await page.getByRole('button', { name: /^Купить за/ }).click()
+  await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}\/pay$/)
+  return new URL(page.url()).pathname.split('/')[2]!
+}
+
+/**
+ * Pays an order in the sandbox: the payment is started through the API (as the payment page's
+ * method form does), then the shopper confirms on the sandbox checkout page, which sends them back
+ * to /orders/{id}/pay. Returns the gift code the order received.
+ */
+export async function payInSandbox(page: Page, request: APIRequestContext, orderId: string, email: string) {
+  const started = await request.post('/api/payments/sandbox-card/', {
+    data: { order_id: orderId, currency: 'RUB', email },
+  })
+  expect(started.ok()).toBe(true)
+  const scenario = (await started.json()) as { type: string; url: string }
+  expect(scenario.type).toBe('redirect')
+  await page.goto(new URL(scenario.url).pathname)
+  await page.getByRole('button', { name: 'Оплатить' }).click()
+  await expect(page).toHaveURL(`/orders/${orderId}/pay`)
+  const order = (await (await request.get(`/api/orders/${orderId}/`)).json()) as {
+    status: string
+    code: string | null
+  }
+  expect(order.status).toBe('done')
+  expect(order.code).toBeTruthy()
+  return order.code!
+}
