@@ -28,6 +28,8 @@ interface Seen {
 }
 
 /** A local stand-in for the MooGold API: checks the auth headers and answers by product id. */
+const details = new Map<string, string>()
+
 function startFakeMoogold(seen: Seen[]): Promise<Server> {
   const server = createServer((req, res) => {
     let raw = ''
@@ -47,6 +49,11 @@ function startFakeMoogold(seen: Seen[]): Promise<Server> {
       }
       const body = JSON.parse(raw) as { data: Record<string, unknown> }
       seen.push({ path, body })
+      if (path === 'order/order_detail') {
+        const id = String(body.data.order_id)
+        res.end(JSON.stringify({ order_id: id, order_status: details.get(id) ?? 'processing' }))
+        return
+      }
       const product = String(body.data['product-id'])
       if (product === 'mg-fail')
         res.end(JSON.stringify({ status: false, err_code: 422, err_message: 'Invalid User ID' }))
@@ -233,10 +240,25 @@ describe('MooGold supplier', () => {
     expect((await orderRow(api, id)).supplierOrderId).toMatch(/^\d+,\d+$/)
   })
 
-  it('leaves an accepted but unfinished order sent', async () => {
+  it('leaves an accepted but unfinished order sent, and status polls finish it', async () => {
     const id = await moogoldOrder('moogold', ['mg-slow'])
     expect(await fulfilOrder(deps, id)).toBe('sent')
-    expect((await orderRow(api, id)).supplierOrderId).toMatch(/^\d+$/)
+    const supplierId = (await orderRow(api, id)).supplierOrderId!
+    expect(supplierId).toMatch(/^\d+$/)
+    expect((await status(api, id)).body.status).toBe('sent')
+    expect(seen.at(-1)).toMatchObject({
+      path: 'order/order_detail',
+      body: { data: { order_id: supplierId } },
+    })
+    details.set(supplierId, 'completed')
+    expect((await status(api, id)).body.status).toBe('done')
+
+    const refunded = await moogoldOrder('moogold', ['mg-slow'])
+    expect(await fulfilOrder(deps, refunded)).toBe('sent')
+    details.set((await orderRow(api, refunded)).supplierOrderId!, 'refunded')
+    const s = await status(api, refunded)
+    expect(s.body.status).toBe('failed')
+    expect(s.body.reject_reason).toMatch(/refunded/)
   })
 
   it.each([

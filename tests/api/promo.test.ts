@@ -204,6 +204,25 @@ describe('order promo codes', () => {
     expect((await activate(other.id, 'SOLDOUT5')).body.code).toBe('promo_code_exhausted')
   })
 
+  it('changing the code replaces a started payment without calling it declined', async () => {
+    const id = await createPubgOrder(api, productId)
+    const first = await pay(api, method, id)
+    expect(first.body.amount).toBe('100.00')
+    await activate(id, 'WELCOME10')
+    const s = await status(api, id)
+    expect(s.body).toMatchObject({
+      status: 'waiting_for_payment',
+      payment_status: 'failed',
+      payment_message: null,
+    })
+    // the old amount can no longer be confirmed; a new payment is for the new total
+    expect((await pressOnCheckout(api, first.body.payment_id, 'confirm').catch(() => null))?.status).not.toBe(
+      303,
+    )
+    const second = await pay(api, method, id)
+    expect(second.body.amount).toBe('90.00')
+  })
+
   it('a signed-in user’s order is not reachable by others', async () => {
     const owner = await makeUser(api)
     const id = await createPubgOrder(api, productId, { token: owner.token })

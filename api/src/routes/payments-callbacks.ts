@@ -10,8 +10,8 @@ import { type GetpayNotice, GETPAY_SIGNED_FIELDS, verifyGetpayNotice } from '../
 import { payselectionProvider, verifyPayselectionWebhook } from '../providers/payselection'
 import { ProviderError } from '../providers/types'
 import { canSee, isUuid, loadOrderForCaller } from '../services/orders/access'
-import { isPaymentActive } from '../services/orders/state-machine'
 import { settlePaymentFailed, settlePaymentSucceeded } from '../services/payments/settle'
+import { orderStatusBody } from '../services/payments/status'
 import { OrderStatusSchema } from './payments-schemas'
 
 const OkSchema = z.object({ status: z.literal('ok') }).openapi('CallbackOk')
@@ -128,25 +128,7 @@ async function syncPayselection(c: Context<AppEnv>, payment: typeof payments.$in
 async function statusOf(c: Context<AppEnv>, orderId: string) {
   const [order] = await c.var.deps.db.select().from(orders).where(eq(orders.id, orderId))
   if (!order) throw fail(404, 'order_not_found')
-  const [p] = await c.var.deps.db
-    .select()
-    .from(payments)
-    .where(eq(payments.orderId, orderId))
-    .orderBy(desc(payments.created), desc(payments.id))
-    .limit(1)
-  return {
-    order,
-    body: {
-      id: order.id,
-      status: order.status,
-      payment_id: p?.id ?? null,
-      payment_status: p?.status ?? null,
-      payment_message:
-        p?.status === 'failed' && isPaymentActive(order.status) ? message('payment_declined') : null,
-      is_payment_active: isPaymentActive(order.status),
-      reject_reason: order.rejectReason,
-    },
-  }
+  return { order, body: await orderStatusBody(c.var.deps.db, order) }
 }
 
 async function readNotice(c: Context<AppEnv>): Promise<Record<string, string>> {

@@ -1,15 +1,15 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { desc, eq } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import type { Context } from 'hono'
 import { getCookie, setCookie } from 'hono/cookie'
 import type { ApiApp, AppEnv } from '../context'
-import { payments, users } from '../db/schema'
-import { fail, message } from '../lib/errors'
+import { users } from '../db/schema'
+import { fail } from '../lib/errors'
 import { toMoney } from '../lib/money'
 import { errorResponses, jsonContent, UuidParam } from '../lib/schemas'
 import { isMethodUsable } from '../providers'
+import { refreshSentOrder } from '../services/fulfilment'
 import { loadOrderForCaller } from '../services/orders/access'
-import { isPaymentActive } from '../services/orders/state-machine'
 import {
   COUNTRY_COOKIE,
   COUNTRY_COOKIE_MAX_AGE,
@@ -19,6 +19,7 @@ import {
   resolveActiveCountry,
   serializeCountry,
 } from '../services/payments/countries'
+import { latestPayment, orderStatusBody } from '../services/payments/status'
 import { type StartPaymentAnswer, startPayment } from '../services/payments/start'
 import {
   ActiveCountrySchema,
@@ -116,16 +117,6 @@ function cookieCountryId(c: Context<AppEnv>): number | null {
   return Number.isSafeInteger(v) && v > 0 ? v : null
 }
 
-export async function latestPayment(c: Context<AppEnv>, orderId: string) {
-  const [p] = await c.var.deps.db
-    .select()
-    .from(payments)
-    .where(eq(payments.orderId, orderId))
-    .orderBy(desc(payments.created), desc(payments.id))
-    .limit(1)
-  return p ?? null
-}
-
 export function registerPayments(app: ApiApp) {
   app.openapi(listCountriesRoute, async (c) => {
     const rows = await listCountries(c.var.deps.db)
@@ -162,9 +153,9 @@ export function registerPayments(app: ApiApp) {
 
   app.openapi(paymentDataRoute, async (c) => {
     const order = await loadOrderForCaller(c, c.req.valid('param').id)
-    const p = await latestPayment(c, order.id)
+    const p = await latestPayment(c.var.deps.db, order.id)
     if (!p?.scenario) throw fail(404, 'payment_not_found')
-    const s = p.scenario as Record<string, unknown>
+    const { superseded: _, ...s } = p.scenario as Record<string, unknown>
     const url =
       [s.url, s.action, s.sandbox_checkout_url].find((v): v is string => typeof v === 'string') ?? null
     const body = {
@@ -179,21 +170,12 @@ export function registerPayments(app: ApiApp) {
   })
 
   app.openapi(orderStatusRoute, async (c) => {
-    const order = await loadOrderForCaller(c, c.req.valid('param').id)
-    const p = await latestPayment(c, order.id)
-    return c.json(
-      {
-        id: order.id,
-        status: order.status,
-        payment_id: p?.id ?? null,
-        payment_status: p?.status ?? null,
-        payment_message:
-          p?.status === 'failed' && isPaymentActive(order.status) ? message('payment_declined') : null,
-        is_payment_active: isPaymentActive(order.status),
-        reject_reason: order.rejectReason,
-      },
-      200,
-    )
+    const id = c.req.valid('param').id
+    let order = await loadOrderForCaller(c, id)
+    // a supplier that finishes later is asked again while the shopper watches the status
+    if (order.status === 'sent' && (await refreshSentOrder(c.var.deps, order)) !== 'sent')
+      order = await loadOrderForCaller(c, id)
+    return c.json(await orderStatusBody(c.var.deps.db, order), 200)
   })
 
   // Fixed paths before the catch-all POST /api/payments/{name}/.

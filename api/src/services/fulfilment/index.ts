@@ -93,3 +93,32 @@ export async function fulfilOrder(deps: ApiDeps, orderId: string): Promise<Order
     return o?.status ?? 'failed'
   }
 }
+
+/**
+ * An order the supplier accepted but had not finished (`sent`): asks the supplier again and moves
+ * it to done or failed. Called by status polls; a move made meanwhile by someone else is harmless
+ * (compare-and-set). Returns the status afterwards.
+ */
+export async function refreshSentOrder(deps: ApiDeps, order: OrderRow): Promise<OrderStatus> {
+  if (order.status !== 'sent') return order.status
+  let supplier: string | null = null
+  if (order.gameId !== null) {
+    const [g] = await deps.db
+      .select({ supplier: games.supplier })
+      .from(games)
+      .where(eq(games.id, order.gameId))
+    supplier = g?.supplier ?? null
+  }
+  const f = pickFulfiller(order, supplier)
+  if (!f?.refresh) return order.status
+  try {
+    const r = await f.refresh(order, deps)
+    if (r.outcome === 'done') return await transitionOrder(deps.db, order.id, 'done')
+    if (r.outcome === 'failed')
+      return await transitionOrder(deps.db, order.id, 'failed', { rejectReason: r.reason })
+  } catch (e) {
+    console.error(`[fulfilment] refresh of ${order.id}`, e)
+  }
+  const [o] = await deps.db.select({ status: orders.status }).from(orders).where(eq(orders.id, order.id))
+  return o?.status ?? order.status
+}

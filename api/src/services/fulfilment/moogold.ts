@@ -8,6 +8,7 @@ import type { DeliveryResult, Fulfiller, OrderRow } from './types'
 
 const TIMEOUT_MS = 15_000
 export const MOOGOLD_CREATE_PATH = 'order/create_order'
+export const MOOGOLD_DETAIL_PATH = 'order/order_detail'
 
 /** MooGold request auth: HMAC-SHA256 hex of payload + timestamp + path, keyed with the secret key. */
 export function signMoogold(secretKey: string, payload: string, timestamp: string, path: string): string {
@@ -56,7 +57,7 @@ async function postMoogold(
   } catch {
     return { ok: false, reason: message('supplier_failed', { reason: `HTTP ${res.status}` }) }
   }
-  if (!res.ok || answer.status !== true) {
+  if (!res.ok || answer.status === false || answer.err_code !== undefined) {
     const why = answer.err_message || answer.message || `HTTP ${res.status}`
     return { ok: false, reason: message('supplier_failed', { reason: why }) }
   }
@@ -110,6 +111,8 @@ export const moogoldFulfiller: Fulfiller = {
         `${order.id}:${line.id}`,
       )
       if (!r.ok) return { outcome: 'failed', reason: r.reason }
+      if (r.answer.status !== true)
+        return { outcome: 'failed', reason: message('supplier_failed', { reason: r.answer.message ?? '—' }) }
       if (r.answer.order_id !== undefined) ids.push(String(r.answer.order_id))
       if (r.answer.order_status !== 'completed') completed = false
     }
@@ -117,5 +120,21 @@ export const moogoldFulfiller: Fulfiller = {
     if (!completed) return { outcome: 'sent', supplierOrderId }
     await tx.update(orders).set({ supplierOrderId }).where(eq(orders.id, order.id))
     return { outcome: 'done' }
+  },
+
+  /** Checks every supplier order of a `sent` order: all completed → done; refunded/failed → failed. */
+  async refresh(order: OrderRow, deps: ApiDeps): Promise<DeliveryResult> {
+    const ids = (order.supplierOrderId ?? '').split(',').filter(Boolean)
+    if (ids.length === 0) return { outcome: 'sent' }
+    let completed = true
+    for (const id of ids) {
+      const r = await postMoogold(deps, MOOGOLD_DETAIL_PATH, { order_id: id }, order.id)
+      if (!r.ok) return { outcome: 'sent' } // not an answer about the order: ask again later
+      const state = r.answer.order_status ?? ''
+      if (state === 'refunded' || state === 'failed' || state === 'cancelled')
+        return { outcome: 'failed', reason: message('supplier_failed', { reason: state }) }
+      if (state !== 'completed') completed = false
+    }
+    return completed ? { outcome: 'done' } : { outcome: 'sent' }
   },
 }

@@ -16,4 +16,6 @@ export interface Fulfiller {
   /** Only for games whose `supplier` column has this value (e.g. 'moogold'); any supplier when unset. */
   supplier?: string
   deliver(tx: Tx, order: OrderRow, deps: ApiDeps): Promise<DeliveryResult>
+  /** For orders left `sent`: asks the supplier whether they are finished (no transaction held). */
+  refresh?(order: OrderRow, deps: ApiDeps): Promise<DeliveryResult>
 }

@@ -91,8 +91,17 @@ export async function settlePaymentFailed(
  * changed with a promo code): only the latest payment, for the current amount, can pay the order.
  */
 export async function supersedePendingPayments(db: Db | Tx, orderId: string): Promise<void> {
+  // marked in the stored scenario so that the status answer does not report it as a declined payment
   await db
     .update(payments)
-    .set({ status: 'failed' })
+    .set({
+      status: 'failed',
+      scenario: sql`coalesce(${payments.scenario}, '{}'::jsonb) || '{"superseded": true}'::jsonb`,
+    })
     .where(and(eq(payments.orderId, orderId), inArray(payments.status, ['pending'])))
+}
+
+/** A payment that failed because a newer one replaced it (not declined by the shopper or the provider). */
+export function isSuperseded(p: Pick<PaymentRow, 'scenario'>): boolean {
+  return (p.scenario as { superseded?: unknown } | null)?.superseded === true
 }

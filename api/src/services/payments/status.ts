@@ -1,0 +1,34 @@
+import { desc, eq } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import { payments } from '../../db/schema'
+import { message } from '../../lib/errors'
+import type { OrderRow } from '../orders/access'
+import { isPaymentActive } from '../orders/state-machine'
+import { isSuperseded } from './settle'
+
+export async function latestPayment(db: Db, orderId: string) {
+  const [p] = await db
+    .select()
+    .from(payments)
+    .where(eq(payments.orderId, orderId))
+    .orderBy(desc(payments.created), desc(payments.id))
+    .limit(1)
+  return p ?? null
+}
+
+/** The order status answer (spec §3 "Order status result", plus what the pay page shows). */
+export async function orderStatusBody(db: Db, order: OrderRow) {
+  const p = await latestPayment(db, order.id)
+  const payable = isPaymentActive(order.status)
+  return {
+    id: order.id,
+    status: order.status,
+    payment_id: p?.id ?? null,
+    payment_status: p?.status ?? null,
+    // a declined payment (not one replaced by a newer payment) while the order can still be paid
+    payment_message:
+      p?.status === 'failed' && !isSuperseded(p) && payable ? message('payment_declined') : null,
+    is_payment_active: payable,
+    reject_reason: order.rejectReason,
+  }
+}
