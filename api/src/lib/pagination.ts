@@ -3,31 +3,31 @@ import { z } from '@hono/zod-openapi'
 export const DEFAULT_LIMIT = 20
 export const MAX_LIMIT = 100
 
-const nonNegInt = (name: string) =>
+const nonNegInt = () =>
   z
     .string()
-    .regex(/^\d{1,9}$/, `${name}: ожидается целое неотрицательное число`)
+    .regex(/^\d{1,9}$/, 'ожидается целое неотрицательное число')
     .transform(Number)
 
 /** `limit`/`offset` query parameters (strings on the wire, validated as whole numbers). */
 export const limitOffsetQuery = z.object({
-  limit: nonNegInt('limit')
-    .pipe(z.number().int().min(1, 'limit: минимум 1').max(MAX_LIMIT, `limit: максимум ${MAX_LIMIT}`))
+  limit: nonNegInt()
+    .pipe(z.number().int().min(1, 'минимум 1').max(MAX_LIMIT, `максимум ${MAX_LIMIT}`))
     .optional()
     .openapi({ param: { name: 'limit', in: 'query' }, type: 'integer' }),
-  offset: nonNegInt('offset')
+  offset: nonNegInt()
     .optional()
     .openapi({ param: { name: 'offset', in: 'query' }, type: 'integer' }),
 })
 
 /** `page`/`page_size` query parameters. */
 export const pageQuery = z.object({
-  page: nonNegInt('page')
-    .pipe(z.number().int().min(1, 'page: минимум 1'))
+  page: nonNegInt()
+    .pipe(z.number().int().min(1, 'минимум 1'))
     .optional()
     .openapi({ param: { name: 'page', in: 'query' }, type: 'integer' }),
-  page_size: nonNegInt('page_size')
-    .pipe(z.number().int().min(1, 'page_size: минимум 1').max(MAX_LIMIT, `page_size: максимум ${MAX_LIMIT}`))
+  page_size: nonNegInt()
+    .pipe(z.number().int().min(1, 'минимум 1').max(MAX_LIMIT, `максимум ${MAX_LIMIT}`))
     .optional()
     .openapi({ param: { name: 'page_size', in: 'query' }, type: 'integer' }),
 })

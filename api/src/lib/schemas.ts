@@ -17,7 +17,7 @@ export const MoneySchema = z
 export const IdParam = z.object({
   id: z
     .string()
-    .regex(/^\d{1,9}$/, 'id: ожидается число')
+    .regex(/^\d{1,9}$/, 'ожидается число')
     .transform(Number)
     .openapi({ param: { name: 'id', in: 'path' }, type: 'integer' }),
 })
