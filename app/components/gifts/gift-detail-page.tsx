@@ -1,13 +1,23 @@
 import type { MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
+import { ProductJsonLd } from '#app/components/json-ld'
 import { useT } from '#app/i18n/i18n-context'
+import { toMoney } from '#app/lib/order-form/money'
+import { pageMeta } from '#app/lib/seo'
 import { GiftBadges } from './gift-badges'
 import type { loadGiftDetail } from './gift-loaders.server'
 import { GiftPrice } from './gift-price'
 import { GiftPurchaseForm } from './gift-purchase-form'
 
-export const giftDetailMeta: MetaFunction<typeof loadGiftDetail> = ({ data }) =>
-  data ? [{ title: data.meta.title }, { name: 'description', content: data.meta.description }] : []
+export const giftDetailMeta: MetaFunction<typeof loadGiftDetail> = (args) =>
+  args.data
+    ? pageMeta(args, {
+        title: args.data.meta.title,
+        description: args.data.meta.description,
+        image: args.data.gift.logo,
+        type: 'product',
+      })
+    : []
 
 /** `/gifts/detalis/{id}`: the gift and its purchase form. */
 export function GiftDetailPage() {
@@ -15,6 +25,13 @@ export function GiftDetailPage() {
   const { gift, idempotencyKey } = useLoaderData<typeof loadGiftDetail>()
   return (
     <article className="gift-detail">
+      <ProductJsonLd
+        name={gift.title}
+        description={gift.description}
+        image={gift.logo}
+        sku={gift.id}
+        offers={{ price: toMoney(gift.currentPrice), inStock: gift.inStock }}
+      />
       <p className="gift-detail__back">
         <Link to="/gifts">{t('gifts.detail.back')}</Link>
       </p>
