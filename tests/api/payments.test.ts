@@ -303,6 +303,11 @@ describe('sandbox checkout', () => {
     expect(html).toContain('Отклонить')
     expect(html).toContain('99.00 RUB')
     expect(html).not.toContain('<script')
+    expect(html).not.toContain('<style')
+    expect(html).not.toMatch(/ style=/)
+    const css = await api.app.request('/api/payments/sandbox/checkout.css')
+    expect(css.status).toBe(200)
+    expect(css.headers.get('content-type')).toContain('text/css')
     expect(
       (await api.app.request('/api/payments/sandbox/checkout/00000000-0000-4000-8000-000000000000/')).status,
     ).toBe(404)

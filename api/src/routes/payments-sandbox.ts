@@ -6,7 +6,13 @@ import { paymentMethods, payments } from '../db/schema'
 import { ApiError, fail } from '../lib/errors'
 import { toMoney } from '../lib/money'
 import { checkSandboxToken, sandboxToken } from '../providers/sandbox'
-import { CHECKOUT_HEADERS, renderCheckout, renderCheckoutError } from '../services/payments/checkout-page'
+import {
+  CHECKOUT_CSS,
+  CHECKOUT_CSS_PATH,
+  CHECKOUT_HEADERS,
+  renderCheckout,
+  renderCheckoutError,
+} from '../services/payments/checkout-page'
 import { settlePaymentFailed, settlePaymentSucceeded } from '../services/payments/settle'
 
 const PaymentParam = z.object({
@@ -153,6 +159,13 @@ async function showPage(c: Context<AppEnv>, paymentId: string, fields: Record<st
 }
 
 export function registerSandboxCheckout(app: ApiApp) {
+  // the page's stylesheet (a static asset, not part of the contract)
+  app.get(CHECKOUT_CSS_PATH, (c) =>
+    c.body(CHECKOUT_CSS, 200, {
+      'content-type': 'text/css; charset=utf-8',
+      'cache-control': 'public, max-age=3600',
+    }),
+  )
   app.openapi(checkoutGet, (c) => showPage(c, c.req.valid('param').payment_id, null) as never)
   app.openapi(
     checkoutPost,

@@ -7,7 +7,7 @@ export function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
 }
 
-const STYLE = `
+export const CHECKOUT_CSS = `
 body{margin:0;min-height:100vh;display:grid;place-items:center;background:#0f1115;color:#e8eaf0;
 font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
 main{width:min(28rem,100% - 2rem);background:#181b22;border:1px solid #2a2f3a;border-radius:12px;padding:1.5rem}
@@ -19,18 +19,21 @@ cursor:pointer;text-decoration:none;display:inline-flex;align-items:center}
 .pay{background:#3ddc84;color:#0b1a10}.decline{background:#2a2f3a;color:#f2f3f7;border:1px solid #49505e}
 a{color:#8ab4ff}:focus-visible{outline:3px solid #8ab4ff;outline-offset:2px}`
 
+/** Served by the API itself: no inline styles or scripts, so the strictest page policy holds. */
+export const CHECKOUT_CSS_PATH = '/api/payments/sandbox/checkout.css'
+
 export const CHECKOUT_HEADERS = (formTarget: string): Record<string, string> => ({
   'content-type': 'text/html; charset=utf-8',
   'cache-control': 'no-store',
   'x-frame-options': 'DENY',
   'referrer-policy': 'no-referrer',
-  'content-security-policy': `default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; base-uri 'none'; frame-ancestors 'none'; form-action 'self' ${formTarget}`,
+  'content-security-policy': `default-src 'none'; style-src 'self'; img-src 'self'; base-uri 'none'; frame-ancestors 'none'; form-action 'self' ${formTarget}`,
 })
 
 function page(title: string, body: string): string {
   return `<!doctype html><html lang="ru"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex">
-<title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`
+<title>${escapeHtml(title)}</title><link rel="stylesheet" href="${CHECKOUT_CSS_PATH}"></head><body><main>${body}</main></body></html>`
 }
 
 export interface CheckoutView {
@@ -54,7 +57,7 @@ export function renderCheckout(v: CheckoutView): string {
   const base = `/api/payments/sandbox/checkout/${v.paymentId}`
   const fields =
     hidden('amount', String(v.minorAmount)) + hidden('currency', v.currency) + hidden('token', v.token)
-  const head = `<h1>${t('sandbox_page_title')}</h1>
+  const head = `<h1>${escapeHtml(t('sandbox_page_title'))}</h1>
 <p class="muted">${escapeHtml(t('sandbox_page_note'))}</p>
 <p>${escapeHtml(t('sandbox_page_method'))}: ${escapeHtml(v.methodTitle)}</p>
 <p>${escapeHtml(t('sandbox_page_order'))}: <code>${escapeHtml(v.orderId)}</code></p>
