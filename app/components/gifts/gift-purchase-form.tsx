@@ -2,12 +2,13 @@ import { Form, useActionData, useNavigation, useRouteLoaderData } from '@remix-r
 import { useT } from '#app/i18n/i18n-context'
 import { formatMoney } from '#app/lib/order-form/money'
 import type { GiftDetail } from '#app/lib/view-models/gift'
+import type { RootLoaderData } from '#app/root'
 import type { PurchaseActionData } from './gift-purchase.server'
 import { PURCHASE_FIELD } from './purchase-fields'
 
-/** The signed-in user's email from the root loader, when the root provides a user. */
+/** The signed-in user's email from the root loader (null for guests). */
 function useAccountEmail(): string | null {
-  const root = useRouteLoaderData('root') as { user?: { email?: string | null } | null } | undefined
+  const root = useRouteLoaderData('root') as RootLoaderData | undefined
   return root?.user?.email ?? null
 }
 
