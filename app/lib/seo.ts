@@ -6,7 +6,9 @@
 // The canonical origin is PUBLIC_URL (else the request's origin); the root loader passes it as
 // `origin`, so meta functions need no request.
 
-export const SITE_NAME = 'ИгроМаркет'
+import { SITE_NAME } from './site-name'
+
+export { SITE_NAME }
 const MAX_DESCRIPTION = 200
 
 export interface SeoInput {
