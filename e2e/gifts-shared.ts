@@ -42,18 +42,15 @@ export async function buyAsGuest(page: Page, email: string): Promise<string> {
 }
 
 /**
- * Pays an order in the sandbox: the payment is started through the API (as the payment page's
- * method form does), then the shopper confirms on the sandbox checkout page, which sends them back
- * to /orders/{id}/pay. Returns the gift code the order received.
+ * Pays an order in the sandbox through the payment page: the card method (a redirect scenario)
+ * sends the shopper to the sandbox checkout, whose «Оплатить» confirms the payment and returns to
+ * /orders/{id}/pay. Returns the gift code the order received (read from the API, to look for it).
  */
-export async function payInSandbox(page: Page, request: APIRequestContext, orderId: string, email: string) {
-  const started = await request.post('/api/payments/sandbox-card/', {
-    data: { order_id: orderId, currency: 'RUB', email },
-  })
-  expect(started.ok()).toBe(true)
-  const scenario = (await started.json()) as { type: string; url: string }
-  expect(scenario.type).toBe('redirect')
-  await page.goto(new URL(scenario.url).pathname)
+export async function payInSandbox(page: Page, request: APIRequestContext, orderId: string) {
+  await expect(page).toHaveURL(`/orders/${orderId}/pay`)
+  await page.getByRole('radio', { name: /^Банковская карта/ }).check()
+  await page.getByRole('button', { name: 'Перейти к оплате' }).click()
+  await expect(page).toHaveURL(/\/api\/payments\/sandbox\/checkout\//)
   await page.getByRole('button', { name: 'Оплатить' }).click()
   await expect(page).toHaveURL(`/orders/${orderId}/pay`)
   const order = (await (await request.get(`/api/orders/${orderId}/`)).json()) as {
@@ -62,5 +59,6 @@ export async function payInSandbox(page: Page, request: APIRequestContext, order
   }
   expect(order.status).toBe('done')
   expect(order.code).toBeTruthy()
+  await expect(page.getByRole('heading', { name: 'Код подарка' })).toBeVisible()
   return order.code!
 }
