@@ -58,7 +58,7 @@ export function GamePage() {
   const loaderData = useLoaderData<typeof productLoader>()
   const actionData = useActionData<ActionResult>()
   const t = useT()
-  const { game, faq, signedIn, unavailable, prefill } = loaderData
+  const { game, faq, signedIn, unavailable, repeating, repeatMissing } = loaderData
   return (
     <article className="game-page">
       <ProductJsonLd
@@ -79,11 +79,15 @@ export function GamePage() {
           {game.detailDescription ? <p className="game-page__description">{game.detailDescription}</p> : null}
         </div>
       </header>
-      {prefill.repeatOrderId ? (
+      {repeating ? (
         <div className="card repeat-note" role="status">
           <h2>{t('products.repeat_heading')}</h2>
           <p>{t('products.repeat_hint')}</p>
         </div>
+      ) : repeatMissing ? (
+        <p className="card repeat-note" role="status">
+          {t('products.repeat_missing')}
+        </p>
       ) : null}
       {unavailable ? (
         <p className="card unavailable" role="status">

@@ -312,7 +312,7 @@ export function OrderForm({
       <button type="submit" className="button button--primary order-form__submit" disabled={busy}>
         {busy
           ? t('top_up_balance.submitting')
-          : start.repeatOrderId
+          : loaderData.repeating
             ? t('top_up_balance.submit_repeat')
             : t('top_up_balance.submit')}
       </button>

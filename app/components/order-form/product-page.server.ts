@@ -4,6 +4,7 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from
 import { ApiResponseError, type ApiSession, apiFor, must } from '#app/lib/api/client.server'
 import { getServerT } from '#app/i18n/i18n.server'
 import { invalidRoute } from '#app/lib/http-errors.server'
+import { loadRepeatOrder, type RepeatOrder } from '#app/lib/repeat-order.server'
 import { FIELD } from '#app/lib/order-form/fields'
 import { parseMoney } from '#app/lib/order-form/money'
 import {
@@ -145,8 +146,25 @@ function newSurplus(settings: StandoffSettings | null): string {
   return `0.${String(randomInt(0, 24)).padStart(2, '0')}`
 }
 
+/** §4: a repeated order preloads its quantities and account data (and, for Standoff, its avatar). */
+function repeatPrefill(order: RepeatOrder, game: Game): Prefill {
+  const text = (v: string | number | null) => (v === null || v === '' ? undefined : String(v))
+  return {
+    quantities: order.quantities,
+    email: text(order.email),
+    userId: text(game.kind === 'StandoffGame' ? order.gameAccountId : order.moogoldUserId),
+    serverId: game.isServerEnum ? text(order.moogoldServer) : undefined,
+    serverCustomId: game.isServerEnum ? undefined : text(order.moogoldServerCustomId),
+    steamAccountId: text(order.steamAccountId),
+    amount: text(order.amount),
+    avatarUrl: text(order.gameAvatar),
+    repeatOrderId: order.orderId,
+  }
+}
+
 export async function productLoader({ request, params, context }: LoaderFunctionArgs) {
   const id = gameIdParam(request, params.id)
+  const repeatId = new URL(request.url).searchParams.get('repeat')
   const api = apiFor(request, context)
   const signedIn = api.signedIn
   // the game and its FAQ together; what the kind needs as soon as the kind is known
@@ -154,19 +172,32 @@ export async function productLoader({ request, params, context }: LoaderFunction
     loadGame(api, id).catch((e) => rethrowAsPage(e, api)),
     loadFaq(api, id),
   ])
-  const [standoff, steam, lastOrder] = await Promise.all([
+  const [standoff, steam, lastOrder, repeat] = await Promise.all([
     game.kind === 'StandoffGame' ? loadStandoffSettings(api).catch(() => null) : null,
     game.kind === 'Steam' ? loadSteamSettings(api).catch(() => null) : null,
-    signedIn && !(game.isAuthRequired && !signedIn) ? loadLastOrder(api, game) : ({} as Prefill),
+    signedIn && !repeatId ? loadLastOrder(api, game) : ({} as Prefill),
+    repeatId ? loadRepeatOrder(api, repeatId) : null,
   ])
-  const rules = rulesOf(game, signedIn, steam)
+  const repeated = repeat && repeat.gameId === game.id ? repeatPrefill(repeat, game) : null
+  // a Standoff repeat reuses the old avatar only when that order has one
+  const avatarSupplied = game.kind === 'StandoffGame' && Boolean(repeated?.avatarUrl)
+  const prefill: Prefill = repeated
+    ? {
+        ...repeated,
+        repeatOrderId: game.kind === 'StandoffGame' && !avatarSupplied ? undefined : repeated.repeatOrderId,
+      }
+    : lastOrder
+  const rules = rulesOf(game, signedIn, steam, avatarSupplied)
   return data(
     {
       game,
       faq,
       standoff,
       steam,
-      prefill: lastOrder,
+      prefill,
+      /** `?repeat=` named an order this visitor cannot repeat here. */
+      repeatMissing: Boolean(repeatId) && !repeated,
+      repeating: Boolean(repeated),
       rules,
       signedIn,
       unavailable: game.kind !== 'Steam' && activeProducts(game).length === 0,
