@@ -121,10 +121,7 @@ describe('GET /api/gifts/', () => {
     expect(soldOut?.in_stock).toBe(false)
     const withFreeCodes = new Set(
       (
-        await api.db
-          .selectDistinct({ id: giftCodes.giftId })
-          .from(giftCodes)
-          .where(isNull(giftCodes.soldAt))
+        await api.db.selectDistinct({ id: giftCodes.giftId }).from(giftCodes).where(isNull(giftCodes.soldAt))
       ).map((r) => r.id),
     )
     for (const g of all) expect(g.in_stock).toBe(withFreeCodes.has(g.id))
@@ -228,7 +225,15 @@ describe('paging', () => {
   })
 
   it('refuses negative, non-numeric, zero and oversized paging values with a Russian 400', async () => {
-    for (const q of ['offset=-1', 'offset=abc', 'offset=1.5', 'limit=-5', 'limit=x', 'limit=0', 'limit=101']) {
+    for (const q of [
+      'offset=-1',
+      'offset=abc',
+      'offset=1.5',
+      'limit=-5',
+      'limit=x',
+      'limit=0',
+      'limit=101',
+    ]) {
       for (const list of ['', 'new/', 'discounted/']) {
         const r = await get<ErrorOut>(`/api/gifts/${list}?${q}`)
         expect(r.status, `${list}?${q}`).toBe(400)

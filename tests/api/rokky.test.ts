@@ -70,7 +70,12 @@ const orderRow = async (id: string) => (await api.db.select().from(orders).where
 
 describe('POST /api/orders/rokky/', () => {
   it('creates a guest order priced from the database, whatever price the client sends', async () => {
-    const r = await create({ gift: fx.discounted, email: ' Guest@Example.com ', price: '1.00', total: '1.00' })
+    const r = await create({
+      gift: fx.discounted,
+      email: ' Guest@Example.com ',
+      price: '1.00',
+      total: '1.00',
+    })
     expect(r.status).toBe(201)
     expect(r.body).toEqual({ id: expect.any(String), total: '720.00', gift: fx.discounted })
     const row = await orderRow(r.body.id)
@@ -123,7 +128,13 @@ describe('POST /api/orders/rokky/', () => {
   })
 
   it('refuses a malformed body with a 400', async () => {
-    for (const body of [{ email: 'a@example.com' }, { gift: 'abc' }, { gift: 1.5 }, { gift: -1 }, 'nonsense']) {
+    for (const body of [
+      { email: 'a@example.com' },
+      { gift: 'abc' },
+      { gift: 1.5 },
+      { gift: -1 },
+      'nonsense',
+    ]) {
       const r = await create(body)
       expect(r.status, JSON.stringify(body)).toBe(400)
       expect(r.body.detail).toMatch(/[А-Яа-я]/)
@@ -170,10 +181,12 @@ describe('POST /api/orders/rokky/', () => {
 
   it('shows the gift in the recalculated order', async () => {
     const { body } = await create({ gift: fx.discounted, email: 'show@example.com' })
-    const r = await api.call<{ resourcetype: string; gift: { id: number } | null; total: string; code: null }>(
-      'GET',
-      `/api/orders/${body.id}/`,
-    )
+    const r = await api.call<{
+      resourcetype: string
+      gift: { id: number } | null
+      total: string
+      code: null
+    }>('GET', `/api/orders/${body.id}/`)
     expect(r.status).toBe(200)
     expect(r.body.resourcetype).toBe('RokkyOrder')
     expect(r.body.code).toBeNull()
@@ -309,7 +322,9 @@ describe('delivering gift codes', () => {
 
   it('never delivers a code twice: 30 concurrent paid orders for 10 codes', async () => {
     const gift = await addGift({ title: 'Карта Дзета' }, 10)
-    const ids = await Promise.all(Array.from({ length: 30 }, (_, i) => paidOrder(gift, `buyer${i}@example.com`)))
+    const ids = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => paidOrder(gift, `buyer${i}@example.com`)),
+    )
     const statuses = await Promise.all(ids.map((id) => fulfilOrder(deps, id)))
     expect(statuses.filter((s) => s === 'done')).toHaveLength(10)
     expect(statuses.filter((s) => s === 'failed')).toHaveLength(20)
