@@ -4456,6 +4456,8 @@ export interface components {
         };
         OrderLine: {
             amount_uc: number | null;
+            /** @description PUBG lines: the voucher codes delivered for this line (empty until delivered) */
+            codes: components["schemas"]["DeliveredCode"][];
             gold: number | null;
             /** @description Order line id */
             id: number;
@@ -5030,6 +5032,8 @@ export interface components {
             amount: string | null;
             /** @example 199.00 */
             balance_used: string;
+            /** @description RokkyOrder: the delivered gift code; null until delivered */
+            code: string | null;
             /**
              * @description SteamOrder: commission added
              * @example 199.00
