@@ -41,6 +41,8 @@ function startFakeMoogold(seen: Seen[]): Promise<Server> {
       const ts = String(req.headers.timestamp ?? '')
       const expected = createHmac('sha256', SECRET).update(`${raw}${ts}${path}`).digest('hex')
       const basic = `Basic ${Buffer.from(`${PARTNER}:${SECRET}`).toString('base64')}`
+      // one request per connection: no idle keep-alive socket for the client to race against
+      res.setHeader('connection', 'close')
       res.setHeader('content-type', 'application/json')
       if (req.headers.auth !== expected || req.headers.authorization !== basic) {
         res.statusCode = 401

@@ -40,6 +40,8 @@ function startFakePayselection(log: PsRequest[], states: Map<string, unknown[]>)
       const expected = createHmac('sha256', SECRET)
         .update(`${req.method}\n${path}\n${SITE}\n${id}\n${body}`)
         .digest('hex')
+      // one request per connection: no idle keep-alive socket for the client to race against
+      res.setHeader('connection', 'close')
       res.setHeader('content-type', 'application/json')
       if (req.headers['x-site-id'] !== SITE || req.headers['x-request-signature'] !== expected || !id) {
         res.statusCode = 401

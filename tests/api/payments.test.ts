@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { countries, payments, users } from '#api/db/schema'
+import { countries, payments, products, users } from '#api/db/schema'
 import { createTestApi, type TestApi } from '#tests/helpers/test-api'
 import { makeUser } from './orders-fixtures'
 import {
@@ -371,6 +371,27 @@ describe('sandbox checkout', () => {
     expect(page.status).toBe(200)
     expect(formFields(page.text, 'confirm').token).toBe(fields.token)
     expect((await checkoutPost(api, r.body.payment_id, '', { ...fields, amount: '1' })).status).toBe(403)
+  })
+
+  it('refuses to confirm a payment started for a total that has since changed', async () => {
+    const own = await makePubgStock(api, { codes: 3, price: 10000 })
+    const { method } = await makeSandboxMethod(api, 'redirect')
+    const orderId = await createPubgOrder(api, own.product.id)
+    const r = await pay(api, method.name, orderId)
+    expect(r.body.amount).toBe('100.00')
+    const data = await api.call<Record<string, unknown>>('GET', `/api/orders/payment_data/${orderId}/`)
+    expect(Object.keys(data.body).some((k) => k.startsWith('_'))).toBe(false)
+    // the price goes up; reading the order recalculates it
+    await api.db.update(products).set({ price: 12000 }).where(eq(products.id, own.product.id))
+    expect((await api.call<{ total: string }>('GET', `/api/orders/${orderId}/`)).body.total).toBe('120.00')
+    const stale = await pressOnCheckout(api, r.body.payment_id, 'confirm')
+    expect(stale.status).toBe(409)
+    expect(stale.text).toContain('изменилась')
+    expect((await orderRow(api, orderId)).status).toBe('waiting_for_payment')
+    const fresh = await pay(api, method.name, orderId)
+    expect(fresh.body.amount).toBe('120.00')
+    expect((await pressOnCheckout(api, fresh.body.payment_id, 'confirm')).status).toBe(303)
+    expect((await status(api, orderId)).body.status).toBe('done')
   })
 
   it('payment_data is 404 before any payment', async () => {

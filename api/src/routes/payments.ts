@@ -19,6 +19,7 @@ import {
   resolveActiveCountry,
   serializeCountry,
 } from '../services/payments/countries'
+import { publicScenario } from '../services/payments/settle'
 import { latestPayment, orderStatusBody } from '../services/payments/status'
 import { type StartPaymentAnswer, startPayment } from '../services/payments/start'
 import {
@@ -154,8 +155,8 @@ export function registerPayments(app: ApiApp) {
   app.openapi(paymentDataRoute, async (c) => {
     const order = await loadOrderForCaller(c, c.req.valid('param').id)
     const p = await latestPayment(c.var.deps.db, order.id)
-    if (!p?.scenario) throw fail(404, 'payment_not_found')
-    const { superseded: _, ...s } = p.scenario as Record<string, unknown>
+    const s = p ? publicScenario(p) : null
+    if (!p || !s) throw fail(404, 'payment_not_found')
     const url =
       [s.url, s.action, s.sandbox_checkout_url].find((v): v is string => typeof v === 'string') ?? null
     const body = {

@@ -8,6 +8,25 @@ import { transitionOrder, UNPAID_STATUSES } from '../orders/state-machine'
 import { recordPromoRedemption } from '../promo/redemption'
 
 export type PaymentRow = typeof payments.$inferSelect
+
+/** Key in payments.scenario holding the order's total_to_pay the payment was started for. */
+export const ORDER_TOTAL_KEY = '_order_total_to_pay'
+
+function orderTotalOf(p: PaymentRow): number | undefined {
+  const v = (p.scenario as Record<string, unknown> | null)?.[ORDER_TOTAL_KEY]
+  return typeof v === 'number' ? v : undefined
+}
+
+/** The scenario as the shopper sees it: without our bookkeeping keys. */
+export function publicScenario(p: PaymentRow): Record<string, unknown> | null {
+  if (!p.scenario || typeof (p.scenario as { type?: unknown }).type !== 'string') return null
+  const {
+    [ORDER_TOTAL_KEY]: _total,
+    superseded: _superseded,
+    ...rest
+  } = p.scenario as Record<string, unknown>
+  return rest
+}
 export type SettleOutcome = 'applied' | 'duplicate'
 
 /**
@@ -27,10 +46,13 @@ async function claimEvent(tx: Tx, provider: string, eventKey: string): Promise<b
  * Marks the order paid inside `tx` (compare-and-set from created/waiting_for_payment), spends the
  * balance it uses and records the promo redemption. Throws 409 when the order is no longer payable.
  */
-export async function markOrderPaid(tx: Tx, orderId: string): Promise<void> {
+export async function markOrderPaid(tx: Tx, orderId: string, expectedTotalToPay?: number): Promise<void> {
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update')
   if (!order) throw fail(404, 'order_not_found')
   if (!UNPAID_STATUSES.includes(order.status)) throw fail(409, 'order_already_paid')
+  // the payment was for another total (prices, promo or balance changed since it started)
+  if (expectedTotalToPay !== undefined && expectedTotalToPay !== order.totalToPay)
+    throw fail(409, 'order_total_changed')
   await transitionOrder(tx, orderId, 'paid', { paidAt: new Date() })
   if (order.userId !== null && order.balanceUsed > 0) {
     const spent = await tx
@@ -63,7 +85,7 @@ export async function settlePaymentSucceeded(
       (input.currency !== undefined && input.currency !== payment.currency)
     )
       throw fail(400, 'payment_amount_mismatch')
-    await markOrderPaid(tx, payment.orderId)
+    await markOrderPaid(tx, payment.orderId, orderTotalOf(payment))
     await tx.update(payments).set({ status: 'succeeded' }).where(eq(payments.id, payment.id))
     return { outcome: 'applied' as const, orderId: payment.orderId }
   })

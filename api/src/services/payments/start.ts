@@ -13,7 +13,7 @@ import { recalculateOrder } from '../orders/pricing'
 import { transitionOrder, UNPAID_STATUSES } from '../orders/state-machine'
 import { applyAccountPromo } from '../promo/orders'
 import { paymentAmount } from './amounts'
-import { markOrderPaid, supersedePendingPayments } from './settle'
+import { markOrderPaid, ORDER_TOTAL_KEY, supersedePendingPayments } from './settle'
 
 export interface StartPaymentBody {
   order_id: string
@@ -145,6 +145,8 @@ export async function startPayment(
         amount,
         currency,
         status: 'pending',
+        // the order total this payment is for: a confirmation after the total changed is refused
+        scenario: { [ORDER_TOTAL_KEY]: totals.totalToPay },
       })
       .returning()
     return { row: row!, order: { ...order, status: 'waiting_for_payment' as const } }
@@ -164,7 +166,10 @@ export async function startPayment(
   }
   await deps.db
     .update(payments)
-    .set({ scenario: created.scenario, externalId: created.externalId ?? null })
+    .set({
+      scenario: { ...created.scenario, [ORDER_TOTAL_KEY]: totals.totalToPay },
+      externalId: created.externalId ?? null,
+    })
     .where(and(eq(payments.id, paymentId), eq(payments.status, 'pending')))
   return { ...created.scenario, payment_id: paymentId, amount: toMoney(amount), currency }
 }
