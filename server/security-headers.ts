@@ -90,7 +90,7 @@ export function applySecurityHeaders(
 
 /** Origins the page policy must allow beyond 'self', from the server's settings. */
 export function cspSourcesFromEnv(
-  env: NodeJS.ProcessEnv,
+  env: Record<string, string | undefined>,
   providerUrls: Array<string | undefined | null>,
 ): CspSources {
   const extra = (env.CSP_FORM_ACTION ?? '').split(/\s+/).filter(Boolean)
