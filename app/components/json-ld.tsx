@@ -1,5 +1,5 @@
 import { useLocation, useRouteLoaderData } from '@remix-run/react'
-import { jsonLdText, type ProductJsonLdInput, productJsonLd } from '#app/lib/seo'
+import { jsonLdText, type ProductJsonLdInput, productJsonLd } from '#app/lib/structured-data'
 
 /**
  * Structured data for search engines. A `application/ld+json` block is data, not a script, so the

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { jsonLdText, pageMeta, productJsonLd, seoMeta, shortDescription } from '#app/lib/seo'
+import { pageMeta, seoMeta, shortDescription } from '#app/lib/seo'
+import { jsonLdText, productJsonLd } from '#app/lib/structured-data'
 import { robotsTxt } from '#app/routes/robots[.]txt'
 import { STATIC_PATHS, sitemapXml } from '#app/routes/sitemap[.]xml'
 import { productJsonLdProblems } from '#tests/helpers/schema-org'

@@ -2,18 +2,23 @@ import type { LinksFunction, MetaFunction } from '@remix-run/node'
 import { Form, Link, useLoaderData } from '@remix-run/react'
 import { useT } from '#app/i18n/i18n-context'
 import { formatMoney } from '#app/lib/order-form/money'
+import { pageMeta } from '#app/lib/seo'
 import catalogueCss from '#app/styles/catalogue.css?url'
 import type { CatalogueCard, catalogueLoader } from './catalogue.server'
 import { metaT } from './meta-t'
 
 export const catalogueLinks: LinksFunction = () => [{ rel: 'stylesheet', href: catalogueCss }]
 
-export const catalogueMeta: MetaFunction<typeof catalogueLoader> = ({ data, matches }) => {
+export const catalogueMeta: MetaFunction<typeof catalogueLoader> = (args) => {
+  const { data, matches } = args
   const t = metaT(matches)
   const page = data?.page ?? 1
   return [
-    { title: page > 1 ? t('catalogue.meta_title_page', { page }) : t('catalogue.meta_title') },
-    { name: 'description', content: t('catalogue.meta_description') },
+    // title, description, canonical link (the path without the query) and Open Graph tags
+    ...pageMeta(args, {
+      title: page > 1 ? t('catalogue.meta_title_page', { page }) : t('catalogue.meta_title'),
+      description: t('catalogue.meta_description'),
+    }),
     // searches and later pages point search engines at the plain first page
     ...(data?.search ? [{ name: 'robots', content: 'noindex, follow' }] : []),
   ]

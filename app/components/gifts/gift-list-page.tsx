@@ -1,14 +1,15 @@
 import type { MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { useT } from '#app/i18n/i18n-context'
+import { pageMeta } from '#app/lib/seo'
 import type { loadGiftList } from './gift-loaders.server'
 import { GiftCard } from './gift-card'
 import { GiftPagination } from './gift-pagination'
 import { GiftSearch } from './gift-search'
 import { GiftTabs } from './gift-tabs'
 
-export const giftListMeta: MetaFunction<typeof loadGiftList> = ({ data }) =>
-  data ? [{ title: data.meta.title }, { name: 'description', content: data.meta.description }] : []
+export const giftListMeta: MetaFunction<typeof loadGiftList> = (args) =>
+  args.data ? pageMeta(args, { title: args.data.meta.title, description: args.data.meta.description }) : []
 
 /** `/gifts` and `/gifts/{page}`: tabs, search, the grid and the page links. */
 export function GiftListPage() {
