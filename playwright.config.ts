@@ -1,7 +1,10 @@
 import { defineConfig, devices } from '@playwright/test'
+import { FAKE_SOCIAL_E2E_PORT, fakeSocialEnv } from './tests/fakes/social-provider-env'
 
 const PORT = Number(process.env.E2E_PORT ?? 3200)
 export const baseURL = `http://localhost:${PORT}`
+const FAKE_SOCIAL_PORT = Number(process.env.E2E_FAKE_SOCIAL_PORT ?? FAKE_SOCIAL_E2E_PORT)
+export const FAKE_SOCIAL_ORIGIN = `http://127.0.0.1:${FAKE_SOCIAL_PORT}`
 
 /** Debian's Chromium; the flags keep it from reaching for the internet. */
 const chromium = {
@@ -44,14 +47,27 @@ export default defineConfig({
       testMatch: /.*\.nojs\.spec\.ts/,
     },
   ],
-  // The built app on a fresh embedded database, as `npm start` runs it.
-  webServer: {
-    command: `node scripts/e2e-server.mjs`,
-    url: `${baseURL}/api/health/`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: { PORT: String(PORT), E2E: '1' },
-    stdout: 'pipe',
-    stderr: 'pipe',
-  },
+  webServer: [
+    // The built app on a fresh embedded database, as `npm start` runs it, with social sign-in
+    // pointed at the local fake provider below.
+    {
+      command: `node scripts/e2e-server.mjs`,
+      url: `${baseURL}/api/health/`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: { PORT: String(PORT), E2E: '1', ...fakeSocialEnv(FAKE_SOCIAL_ORIGIN) },
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+    // A local fake of the social providers (VK ID, Telegram, Steam, …): tests/fakes/social-provider.ts
+    {
+      command: 'node --import tsx tests/fakes/social-provider.ts',
+      url: `${FAKE_SOCIAL_ORIGIN}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { FAKE_SOCIAL_PORT: String(FAKE_SOCIAL_PORT) },
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+  ],
 })

@@ -18,6 +18,7 @@ import { SiteHeader } from '#app/components/site-header'
 import { I18nProvider } from '#app/i18n/i18n-context'
 import { getServerT } from '#app/i18n/i18n.server'
 import { createT, type Messages } from '#app/i18n/translate'
+import { loadAccountShell } from '#app/lib/account.server'
 import { loadLocaleMessages } from '#app/lib/locale-messages.server'
 import { publicSentryConfig } from '#app/lib/sentry-options'
 import { SITE_NAME } from '#app/lib/site-name'
@@ -32,10 +33,13 @@ export const links: LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ]
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const { locale } = await getServerT(request)
   // a form post's result, flashed in a cookie by redirectWithToast: shown once, then cleared
   const flash = readToasts(request)
+  // the signed-in user (only when an access cookie exists) and the account popups' data
+  const { account, headers: accountHeaders } = await loadAccountShell(request, context)
+  for (const cookie of accountHeaders.getSetCookie()) flash.headers.append('set-cookie', cookie)
   return data(
     {
       locale,
@@ -45,6 +49,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       origin: siteOrigin(request),
       /** Browser error reporting; null (and no SDK loaded) without a DSN. */
       sentry: publicSentryConfig(process.env),
+      /** user (profile or null), the auth popup's providers, last orders, chat widget URL. */
+      ...account,
     },
     { headers: flash.headers },
   )

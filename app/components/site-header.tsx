@@ -1,25 +1,36 @@
 import { Link, NavLink } from '@remix-run/react'
 import { useT } from '#app/i18n/i18n-context'
+import { AuthDialog } from './auth-dialog'
+import { LastOrdersDialog } from './last-orders-dialog'
+import { UserChatWidget } from './user-chat-widget'
+import { UserMenu } from './user-menu'
 
 export function SiteHeader() {
   const t = useT()
   return (
-    <header className="site-header">
-      <a className="skip-link" href="#main">
-        {t('nav.skip_to_content')}
-      </a>
-      <div className="site-header__inner">
-        <Link to="/" className="logo" aria-label={t('meta.product_name')}>
-          <img src="/images/logo.svg" alt="" width="32" height="32" />
-          <span>{t('meta.product_name')}</span>
-        </Link>
-        <nav aria-label={t('nav.main_menu')} className="site-nav">
-          <NavLink to="/" end>
-            {t('nav.catalogue')}
-          </NavLink>
-          <NavLink to="/gifts">{t('nav.gifts')}</NavLink>
-        </nav>
-      </div>
-    </header>
+    <>
+      <header className="site-header">
+        <a className="skip-link" href="#main">
+          {t('nav.skip_to_content')}
+        </a>
+        <div className="site-header__inner">
+          <Link to="/" className="logo" aria-label={t('meta.product_name')}>
+            <img src="/images/logo.svg" alt="" width="32" height="32" />
+            <span>{t('meta.product_name')}</span>
+          </Link>
+          <nav aria-label={t('nav.main_menu')} className="site-nav">
+            <NavLink to="/" end>
+              {t('nav.catalogue')}
+            </NavLink>
+            <NavLink to="/gifts">{t('nav.gifts')}</NavLink>
+          </nav>
+          <UserMenu />
+        </div>
+      </header>
+      {/* account popups kept in the URL (?auth=1, ?last-orders=1) and the support chat */}
+      <AuthDialog />
+      <LastOrdersDialog />
+      <UserChatWidget />
+    </>
   )
 }

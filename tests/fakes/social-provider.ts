@@ -11,11 +11,18 @@ import { createHash, createHmac, randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
-export const FAKE_CLIENT_ID = 'fake-client'
-export const FAKE_CLIENT_SECRET = 'fake-secret'
-export const FAKE_TELEGRAM_BOT_TOKEN = '123456:fake-telegram-bot-token'
+import {
+  FAKE_CLIENT_ID,
+  FAKE_CLIENT_SECRET,
+  FAKE_OAUTH_PROVIDERS,
+  FAKE_SOCIAL_E2E_PORT,
+  FAKE_TELEGRAM_BOT_TOKEN,
+  fakeSocialEnv,
+} from './social-provider-env'
 
-const OAUTH = ['vk', 'vk_id', 'yandex', 'google', 'facebook'] as const
+export { FAKE_CLIENT_ID, FAKE_CLIENT_SECRET, FAKE_TELEGRAM_BOT_TOKEN }
+
+const OAUTH = FAKE_OAUTH_PROVIDERS
 type OAuthName = (typeof OAUTH)[number]
 
 export interface FakeSocialProvider {
@@ -252,19 +259,7 @@ export async function startFakeSocialProvider(
   await new Promise<void>((resolve) => server.listen(opts.port ?? 0, host, resolve))
   origin = `http://${host}:${(server.address() as AddressInfo).port}`
 
-  const env: Record<string, string> = {
-    SOCIAL_STEAM_OPENID_URL: `${origin}/steam/openid`,
-    SOCIAL_TELEGRAM_BOT_TOKEN: botToken,
-    SOCIAL_TELEGRAM_AUTH_URL: `${origin}/telegram/auth`,
-  }
-  for (const p of OAUTH) {
-    const k = p.toUpperCase()
-    env[`SOCIAL_${k}_CLIENT_ID`] = FAKE_CLIENT_ID
-    env[`SOCIAL_${k}_CLIENT_SECRET`] = FAKE_CLIENT_SECRET
-    env[`SOCIAL_${k}_AUTHORIZE_URL`] = `${origin}/${p}/authorize`
-    env[`SOCIAL_${k}_TOKEN_URL`] = `${origin}/${p}/token`
-    env[`SOCIAL_${k}_USERINFO_URL`] = `${origin}/${p}/userinfo`
-  }
+  const env = fakeSocialEnv(origin, botToken)
   return {
     origin,
     env,
@@ -280,7 +275,7 @@ export async function startFakeSocialProvider(
 // Started as a program (Playwright's second webServer): listen on a fixed port until killed.
 if (process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/'))) {
   const fake = await startFakeSocialProvider({
-    port: Number(process.env.FAKE_SOCIAL_PORT ?? 3299),
+    port: Number(process.env.FAKE_SOCIAL_PORT ?? FAKE_SOCIAL_E2E_PORT),
     telegramBotToken: process.env.FAKE_TELEGRAM_BOT_TOKEN,
   })
   console.log(`Fake social provider at ${fake.origin}`)

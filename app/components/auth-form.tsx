@@ -1,0 +1,111 @@
+import { useFetcher } from '@remix-run/react'
+import { useId } from 'react'
+import { useT } from '#app/i18n/i18n-context'
+
+/** What the /auth action answers when sign-in fails (it redirects when it succeeds). */
+export interface AuthActionData {
+  errors: { email?: string; password?: string; form?: string }
+  values: { email: string }
+}
+
+/**
+ * Email and password sign-in or sign-up, plus the configured social providers. The form posts to
+ * /auth (a real form: works without JavaScript); with JavaScript it posts in place and shows the
+ * errors where it is.
+ */
+export function AuthForm({
+  returnTo,
+  providers,
+  pageResult,
+}: {
+  returnTo: string
+  providers: readonly string[]
+  /** The /auth page's own action data (after a post without JavaScript). */
+  pageResult?: AuthActionData
+}) {
+  const t = useT()
+  const fetcher = useFetcher<AuthActionData>()
+  const result = fetcher.data ?? pageResult
+  const busy = fetcher.state !== 'idle'
+  const id = useId()
+  const errors = result?.errors ?? {}
+  return (
+    <div className="auth-form">
+      <p className="auth-form__intro">{t('account.auth_intro')}</p>
+      <fetcher.Form
+        method="post"
+        action={`/auth?returnTo=${encodeURIComponent(returnTo)}`}
+        noValidate
+        aria-describedby={errors.form ? `${id}-form` : undefined}
+      >
+        <input type="hidden" name="returnTo" value={returnTo} />
+        {errors.form ? (
+          <p className="form-error" id={`${id}-form`} role="alert">
+            {errors.form}
+          </p>
+        ) : null}
+        <div className="field">
+          <label htmlFor={`${id}-email`}>{t('account.email')}</label>
+          <input
+            id={`${id}-email`}
+            name="email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            required
+            defaultValue={result?.values.email ?? ''}
+            aria-invalid={errors.email ? true : undefined}
+            aria-describedby={errors.email ? `${id}-email-error` : undefined}
+          />
+          {errors.email ? (
+            <span className="field__error" id={`${id}-email-error`}>
+              {errors.email}
+            </span>
+          ) : null}
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-password`}>{t('account.password')}</label>
+          <input
+            id={`${id}-password`}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            minLength={8}
+            aria-invalid={errors.password ? true : undefined}
+            aria-describedby={`${id}-password-hint${errors.password ? ` ${id}-password-error` : ''}`}
+          />
+          <span className="field__hint" id={`${id}-password-hint`}>
+            {t('account.password_hint')}
+          </span>
+          {errors.password ? (
+            <span className="field__error" id={`${id}-password-error`}>
+              {errors.password}
+            </span>
+          ) : null}
+        </div>
+        <button type="submit" className="button button--primary auth-form__submit" disabled={busy}>
+          {busy ? t('account.submitting') : t('account.submit')}
+        </button>
+      </fetcher.Form>
+      {providers.length > 0 ? (
+        <div className="auth-form__social">
+          <p>{t('account.or_social')}</p>
+          <ul>
+            {providers.map((p) => (
+              <li key={p}>
+                {/* a document navigation: the start route redirects to the provider */}
+                <a
+                  className={`button auth-social auth-social--${p}`}
+                  href={`/auth/${p}/start?returnTo=${encodeURIComponent(returnTo)}`}
+                >
+                  {t('account.social_with', { provider: t(`account.providers.${p}`) })}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </div>
+  )
+}

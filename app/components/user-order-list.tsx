@@ -1,0 +1,124 @@
+import { Link } from '@remix-run/react'
+import { useT } from '#app/i18n/i18n-context'
+import { type OrderHistoryView, repeatOrderHref } from '#app/lib/order-history'
+
+const dateFormat = new Intl.DateTimeFormat('ru-RU', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'Europe/Moscow',
+})
+
+/** Orders of the history and of the last-orders popup: status, totals, items, codes, actions. */
+export function UserOrderList({
+  orders,
+  headingLevel = 3,
+}: {
+  orders: OrderHistoryView[]
+  headingLevel?: 2 | 3
+}) {
+  const t = useT()
+  const Heading = headingLevel === 2 ? 'h2' : 'h3'
+  const money = (v: string) => `${v} ${t('common.currency')}`
+  return (
+    <ul className="order-list">
+      {orders.map((o) => {
+        const repeat = repeatOrderHref(o)
+        return (
+          <li key={o.id} className="order-card card">
+            <div className="order-card__head">
+              <Heading className="order-card__title">
+                {o.game?.title ?? o.gift?.title ?? t('account.history.number', { id: o.id.slice(0, 8) })}
+              </Heading>
+              <span className={`badge order-status order-status--${o.status}`}>
+                {t(`account.statuses.${o.status}`)}
+              </span>
+            </div>
+            <p className="order-card__meta">
+              {t('account.history.order', { date: dateFormat.format(new Date(o.created)) })}
+              <span className="order-card__id"> {t('account.history.number', { id: o.id.slice(0, 8) })}</span>
+            </p>
+            <dl className="order-card__facts">
+              <div>
+                <dt>{t('account.history.total')}</dt>
+                <dd>{money(o.total)}</dd>
+              </div>
+              {o.isPaymentActive ? (
+                <div>
+                  <dt>{t('account.history.to_pay')}</dt>
+                  <dd>{money(o.totalToPay)}</dd>
+                </div>
+              ) : null}
+              {o.gameAccountId ? (
+                <div>
+                  <dt>{t('account.history.game_account')}</dt>
+                  <dd>{o.gameAccountId}</dd>
+                </div>
+              ) : null}
+              {o.steamAccountId ? (
+                <div>
+                  <dt>{t('account.history.steam_account')}</dt>
+                  <dd>{o.steamAccountId}</dd>
+                </div>
+              ) : null}
+              {o.amount ? (
+                <div>
+                  <dt>{t('account.history.amount')}</dt>
+                  <dd>{money(o.amount)}</dd>
+                </div>
+              ) : null}
+              {o.moogoldUserId ? (
+                <div>
+                  <dt>{t('account.history.supply_user')}</dt>
+                  <dd>{o.moogoldUserId}</dd>
+                </div>
+              ) : null}
+            </dl>
+            {o.orderProducts.length > 0 ? (
+              <ul className="order-card__items" aria-label={t('account.history.items')}>
+                {o.orderProducts.map((l) => (
+                  <li key={l.product}>
+                    <span>{l.title}</span> <span>{t('account.history.quantity', { count: l.quantity })}</span>
+                    {l.codes.length > 0 ? (
+                      <ul className="order-card__codes" aria-label={t('account.history.codes')}>
+                        {l.codes.map((c) => (
+                          <li key={c.code}>
+                            <code>{c.code}</code> <span>{c.amountUc} UC</span>
+                          </li>
+                        ))}
+                      </ul>
+                    ) : null}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            {o.giftCode ? (
+              <p className="order-card__gift-code">
+                {t('account.history.gift_code')}: <code>{o.giftCode}</code>
+              </p>
+            ) : null}
+            {o.rejectReason ? (
+              <p className="order-card__reject">
+                {t('account.history.reject_reason')}: {o.rejectReason}
+              </p>
+            ) : null}
+            <div className="order-card__actions">
+              {o.isPaymentActive ? (
+                <Link className="button button--primary" to={`/orders/${o.id}/pay`}>
+                  {t('account.history.pay')}
+                </Link>
+              ) : null}
+              {repeat ? (
+                <Link className="button" to={repeat}>
+                  {t('account.history.repeat')}
+                </Link>
+              ) : null}
+            </div>
+          </li>
+        )
+      })}
+    </ul>
+  )
+}

@@ -1,0 +1,65 @@
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { getServerT } from '#app/i18n/i18n.server'
+import { hasAccessCookie, socialRedirectUri } from '#app/lib/account.server'
+import { apiFor, errorText } from '#app/lib/api/client.server'
+import { pageNotFound } from '#app/lib/http-errors.server'
+import {
+  clearSocialFlowCookie,
+  isSocialProvider,
+  readSocialFlow,
+  returnBody,
+} from '#app/lib/social-flow.server'
+import { redirectWithToast } from '#app/lib/toast.server'
+
+/**
+ * The return point of social sign-in (§2: `/auth/{provider}/redirect/`, no layout: this route only
+ * redirects). Hands the provider's answer to the API, then signs in (tokens into cookies) or binds
+ * the account, and goes back where the shopper started.
+ */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const provider = params.social
+  if (!isSocialProvider(provider)) return pageNotFound(request)
+  const { t } = await getServerT(request)
+  const url = new URL(request.url)
+  const flow = readSocialFlow(request, provider)
+  const api = apiFor(request, context)
+  const headers = () => {
+    const h = new Headers(api.headers)
+    h.append('set-cookie', clearSocialFlowCookie(request))
+    return h
+  }
+  const name = t(`account.providers.${provider}`)
+  const bind = flow.mode === 'bind' && hasAccessCookie(request)
+  const failTo = bind ? '/profile' : `${flow.returnTo}${flow.returnTo.includes('?') ? '&' : '?'}auth=1`
+  const fail = (text: string) =>
+    redirectWithToast(failTo, { type: 'error', text }, { request, headers: headers() })
+
+  if (url.searchParams.has('error')) return fail(t('account.errors.social_cancelled', { provider: name }))
+  const body = returnBody(provider, url, socialRedirectUri(request, provider))
+  if (!body.code || body.code === '{}') return fail(t('account.errors.social_failed', { provider: name }))
+
+  if (bind) {
+    const { data, error } = await api.client.POST('/api/auth/social/{provider}/bind/', {
+      params: { path: { provider: provider as 'vk_id' } },
+      body,
+    })
+    if (!data) return fail(errorText(error) ?? t('account.errors.social_failed', { provider: name }))
+    return redirectWithToast(
+      '/profile',
+      { type: 'success', text: t('account.bound_done', { provider: name }) },
+      { request, headers: headers() },
+    )
+  }
+
+  const { data: tokens, error } = await api.client.POST('/api/auth/social/{provider}/auth/', {
+    params: { path: { provider } },
+    body,
+  })
+  if (!tokens) return fail(errorText(error) ?? t('account.errors.social_failed', { provider: name }))
+  api.signIn(tokens)
+  return redirectWithToast(
+    flow.returnTo === '/' ? '/profile' : flow.returnTo,
+    { type: 'success', text: t(tokens.is_signed_up ? 'account.signed_up' : 'account.signed_in') },
+    { request, headers: headers() },
+  )
+}

@@ -1,0 +1,84 @@
+import { data, type LoaderFunctionArgs } from '@remix-run/node'
+import { Form, Link, useLoaderData } from '@remix-run/react'
+import { UserOrderList } from '#app/components/user-order-list'
+import { useT } from '#app/i18n/i18n-context'
+import { HISTORY_PAGE_SIZE, requireAccessCookie } from '#app/lib/account.server'
+import { apiFor, must } from '#app/lib/api/client.server'
+import { ORDER_STATUSES, type OrderStatus, toOrderHistoryView } from '#app/lib/order-history'
+
+/** Order history (§7): page size 50, a status filter as a GET form. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  requireAccessCookie(request)
+  const url = new URL(request.url)
+  const rawPage = url.searchParams.get('page') ?? '1'
+  const page = /^[1-9]\d{0,5}$/.test(rawPage) ? Number(rawPage) : 1
+  const rawStatus = url.searchParams.get('status') ?? ''
+  const status = (ORDER_STATUSES as readonly string[]).includes(rawStatus)
+    ? (rawStatus as OrderStatus)
+    : undefined
+  const api = apiFor(request, context)
+  const result = await must(
+    api.client.GET('/api/orders/', {
+      params: { query: { page, page_size: HISTORY_PAGE_SIZE, ...(status ? { status } : {}) } },
+    }),
+  )
+  return data(
+    {
+      orders: result.results.map(toOrderHistoryView),
+      count: result.count,
+      page,
+      status: status ?? '',
+      hasNext: result.next !== null,
+      hasPrevious: result.previous !== null,
+    },
+    { headers: api.headers },
+  )
+}
+
+export default function OrderHistory() {
+  const t = useT()
+  const { orders, page, status, hasNext, hasPrevious } = useLoaderData<typeof loader>()
+  const pageHref = (p: number) => {
+    const q = new URLSearchParams()
+    if (status) q.set('status', status)
+    if (p > 1) q.set('page', String(p))
+    const s = q.toString()
+    return s ? `/profile?${s}` : '/profile'
+  }
+  return (
+    <section className="order-history" aria-labelledby="order-history-title">
+      <h2 id="order-history-title">{t('account.history.title')}</h2>
+      <Form method="get" action="/profile" className="order-history__filter">
+        <div className="field">
+          <label htmlFor="order-status">{t('account.history.status_filter')}</label>
+          <select id="order-status" name="status" defaultValue={status}>
+            <option value="">{t('account.history.all_statuses')}</option>
+            {ORDER_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {t(`account.statuses.${s}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="button">
+          {t('account.history.apply')}
+        </button>
+      </Form>
+      {orders.length === 0 ? <p>{t('account.history.empty')}</p> : <UserOrderList orders={orders} />}
+      {hasNext || hasPrevious ? (
+        <nav className="order-history__pages" aria-label={t('account.history.pages')}>
+          {hasPrevious ? (
+            <Link to={pageHref(page - 1)} rel="prev">
+              {t('account.history.previous')}
+            </Link>
+          ) : null}
+          {hasNext ? (
+            <Link to={pageHref(page + 1)} rel="next">
+              {t('account.history.next')}
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </section>
+  )
+}

@@ -1,0 +1,123 @@
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, useActionData, useNavigation, useRouteLoaderData } from '@remix-run/react'
+import { useT } from '#app/i18n/i18n-context'
+import { getServerT } from '#app/i18n/i18n.server'
+import { requireAccessCookie } from '#app/lib/account.server'
+import { apiFor, errorText } from '#app/lib/api/client.server'
+import { redirectWithToast } from '#app/lib/toast.server'
+import type { loader as profileLoader } from './profile'
+
+export const meta: MetaFunction = ({ matches }) => {
+  const root = matches.find((m) => m.id === 'root')?.data as {
+    messages?: { account?: { settings?: { title?: string } } }
+  }
+  return [
+    { title: root?.messages?.account?.settings?.title ?? 'Настройки' },
+    { name: 'robots', content: 'noindex' },
+  ]
+}
+
+export function loader({ request }: LoaderFunctionArgs) {
+  requireAccessCookie(request)
+  return null
+}
+
+type SettingsResult = { errors: { nickname?: string; avatar_img?: string; form?: string } }
+
+/** Nickname and avatar (multipart, forwarded to the API, which checks the image by its content). */
+export async function action({ request, context }: ActionFunctionArgs) {
+  requireAccessCookie(request)
+  const { t } = await getServerT(request)
+  const form = await request.formData()
+  const upload = new FormData()
+  const nickname = form.get('nickname')
+  if (typeof nickname === 'string') upload.set('nickname', nickname)
+  const avatar = form.get('avatar_img')
+  if (avatar instanceof File && avatar.size > 0) upload.set('avatar_img', avatar, avatar.name || 'avatar')
+  if (form.get('remove_avatar')) upload.set('remove_avatar', '1')
+  const api = apiFor(request, context)
+  const { data: profile, error } = await api.client.POST('/api/auth/profile/', {
+    body: upload as never,
+    bodySerializer: (b: unknown) => b as FormData,
+  })
+  if (!profile) {
+    const fields = (error as { fields?: Record<string, string[]> } | undefined)?.fields
+    return data<SettingsResult>(
+      {
+        errors: {
+          form: errorText(error) ?? t('errors.generic_error'),
+          nickname: fields?.nickname?.[0],
+          avatar_img: fields?.avatar_img?.[0],
+        },
+      },
+      { status: 400, headers: api.headers },
+    )
+  }
+  return redirectWithToast(
+    '/profile/settings',
+    { type: 'success', text: t('account.settings.saved') },
+    { request, headers: api.headers },
+  )
+}
+
+export default function ProfileSettings() {
+  const t = useT()
+  const profile = useRouteLoaderData<typeof profileLoader>('routes/profile')
+  const result = useActionData<typeof action>()
+  const busy = useNavigation().state === 'submitting'
+  const errors = result?.errors ?? {}
+  const user = profile?.user
+  return (
+    <section className="profile-settings card" aria-labelledby="settings-title">
+      <h2 id="settings-title">{t('account.settings.title')}</h2>
+      <Form method="post" encType="multipart/form-data" action="/profile/settings">
+        {errors.form ? (
+          <p className="form-error" role="alert">
+            {errors.form}
+          </p>
+        ) : null}
+        <div className="field">
+          <label htmlFor="settings-nickname">{t('account.nickname')}</label>
+          <input
+            id="settings-nickname"
+            name="nickname"
+            maxLength={50}
+            autoComplete="nickname"
+            defaultValue={user?.nickname ?? ''}
+            aria-describedby="settings-nickname-hint"
+            aria-invalid={errors.nickname ? true : undefined}
+          />
+          <span className="field__hint" id="settings-nickname-hint">
+            {t('account.settings.nickname_hint')}
+          </span>
+          {errors.nickname ? <span className="field__error">{errors.nickname}</span> : null}
+        </div>
+        <div className="field">
+          <label htmlFor="settings-avatar">{t('account.settings.avatar')}</label>
+          <input
+            id="settings-avatar"
+            name="avatar_img"
+            type="file"
+            accept="image/png,image/jpeg,image/webp,image/gif"
+            aria-describedby="settings-avatar-hint"
+            aria-invalid={errors.avatar_img ? true : undefined}
+          />
+          <span className="field__hint" id="settings-avatar-hint">
+            {t('account.settings.avatar_hint')}
+          </span>
+          {errors.avatar_img ? <span className="field__error">{errors.avatar_img}</span> : null}
+        </div>
+        {user?.avatarImg ? (
+          <div className="field field--inline">
+            <label>
+              <input type="checkbox" name="remove_avatar" value="1" /> {t('account.settings.remove_avatar')}
+            </label>
+          </div>
+        ) : null}
+        <button type="submit" className="button button--primary" disabled={busy}>
+          {t('account.settings.save')}
+        </button>
+      </Form>
+    </section>
+  )
+}

@@ -1,0 +1,77 @@
+// Helpers of the account e2e specs: sign-up through the popup, and orders made and paid through
+// the real API (sandbox checkout) with the signed-in shopper's own token.
+import { randomBytes } from 'node:crypto'
+import { type APIRequestContext, type BrowserContext, expect, type Page } from '@playwright/test'
+
+export const PASSWORD = 'password 123'
+export const uniqueEmail = (tag: string) => `${tag}-${randomBytes(4).toString('hex')}@example.com`
+
+export function authDialog(page: Page) {
+  return page.getByRole('dialog', { name: 'Вход и регистрация' })
+}
+
+/** Signs up (or in) through the popup on the home page; waits until the header shows the profile. */
+export async function signUpViaPopup(page: Page, email: string, password = PASSWORD) {
+  await page.goto('/?auth=1')
+  const dialog = authDialog(page)
+  await dialog.getByLabel('Электронная почта').fill(email)
+  await dialog.getByLabel('Пароль').fill(password)
+  await dialog.getByRole('button', { name: 'Войти или зарегистрироваться' }).click()
+  await expect(page.getByRole('button', { name: 'Выйти' })).toBeVisible()
+}
+
+export async function accessToken(context: BrowserContext): Promise<string> {
+  const cookie = (await context.cookies()).find((c) => c.name === 'access')
+  if (!cookie) throw new Error('no access cookie')
+  return cookie.value
+}
+
+/** The first PUBG game with an active product, from the catalogue API. */
+export async function pubgProduct(request: APIRequestContext) {
+  const games = (await (await request.get('/api/games/?limit=100')).json()) as {
+    results: { id: number; resourcetype: string }[]
+  }
+  for (const g of games.results.filter((x) => x.resourcetype === 'PUBGGame')) {
+    const game = (await (await request.get(`/api/games/${g.id}/`)).json()) as {
+      id: number
+      title: string
+      products: { id: number; is_active: boolean; title: string }[]
+    }
+    const product = game.products.find((p) => p.is_active)
+    if (product) return { game, product }
+  }
+  throw new Error('no PUBG product in the demo catalogue')
+}
+
+/** Creates a PUBG order as the signed-in user (bearer) and returns its id. */
+export async function createPubgOrder(
+  request: APIRequestContext,
+  token: string,
+  productId: number,
+  quantity = 1,
+) {
+  const r = await request.post('/api/orders/pubg/', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { products: [{ product_id: productId, quantity }] },
+  })
+  expect(r.status(), await r.text()).toBe(201)
+  return ((await r.json()) as { id: string }).id
+}
+
+/** Pays an order with the sandbox card and presses «Оплатить» on the sandbox checkout page. */
+export async function payWithSandbox(request: APIRequestContext, token: string, orderId: string) {
+  const r = await request.post('/api/payments/sandbox-card/', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { order_id: orderId, currency: 'RUB', email: null, phone: null },
+  })
+  expect(r.status(), await r.text()).toBe(200)
+  const { sandbox_checkout_url: checkout } = (await r.json()) as { sandbox_checkout_url: string }
+  const html = await (await request.get(new URL(checkout).pathname)).text()
+  const form = /<form method="post" action="([^"]*\/confirm\/)">(.*?)<\/form>/s.exec(html)
+  if (!form) throw new Error('no confirm form on the sandbox checkout page')
+  const fields: Record<string, string> = {}
+  for (const m of form[2]!.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g))
+    fields[m[1]!] = m[2]!
+  const done = await request.post(new URL(form[1]!, checkout).pathname, { form: fields, maxRedirects: 0 })
+  expect(done.status()).toBe(303)
+}
