@@ -169,6 +169,10 @@ export const OrderGiftSchema = z
   .object({ id: z.number().int(), title: z.string(), logo: z.string() })
   .openapi('OrderGift')
 
+export const DeliveredCodeSchema = z
+  .object({ code: z.string(), amount_uc: z.number().int() })
+  .openapi('DeliveredCode')
+
 export const OrderLineSchema = z
   .object({
     id: z.number().int().openapi({ description: 'Order line id' }),
@@ -181,6 +185,11 @@ export const OrderLineSchema = z
     total: MoneySchema.openapi({ description: 'quantity × price' }),
     amount_uc: z.number().int().nullable(),
     gold: z.number().int().nullable(),
+    codes: z
+      .array(DeliveredCodeSchema)
+      .openapi({
+        description: 'PUBG lines: the voucher codes delivered for this line (empty until delivered)',
+      }),
   })
   .openapi('OrderLine')
 
@@ -234,9 +243,6 @@ export const HistoryLineSchema = z
     price: MoneySchema,
   })
   .openapi('HistoryLine')
-export const DeliveredCodeSchema = z
-  .object({ code: z.string(), amount_uc: z.number().int() })
-  .openapi('DeliveredCode')
 export const PubgHistoryLineSchema = HistoryLineSchema.extend({
   codes: z.array(DeliveredCodeSchema),
 }).openapi('PubgHistoryLine')

@@ -60,6 +60,17 @@ async function gameAndGift(db: Db | Tx, order: OrderRow) {
   return { game: game ?? null, gift: gift ?? null }
 }
 
+/** The voucher codes delivered for a PUBG order's lines (none before delivery). */
+async function deliveredCodes(db: Db | Tx, order: OrderRow, t: OrderTotals) {
+  const lineIds = t.lines.map((l) => l.id)
+  if (order.kind !== 'PUBGOrder' || lineIds.length === 0) return []
+  return db
+    .select({ lineId: voucherCodes.orderProductId, code: voucherCodes.code, amountUc: voucherCodes.amountUc })
+    .from(voucherCodes)
+    .where(inArray(voucherCodes.orderProductId, lineIds))
+    .orderBy(asc(voucherCodes.id))
+}
+
 /** The recalculated order (GET /api/orders/{id}/ and the update calls). */
 export async function recalculatedOrderOut(
   db: Db | Tx,
@@ -67,6 +78,7 @@ export async function recalculatedOrderOut(
   t: OrderTotals,
 ): Promise<RecalculatedOrderOut> {
   const { game, gift } = await gameAndGift(db, order)
+  const codes = await deliveredCodes(db, order, t)
   return {
     id: order.id,
     resourcetype: order.kind,
@@ -86,6 +98,7 @@ export async function recalculatedOrderOut(
       total: toMoney(l.unitPrice * l.quantity),
       amount_uc: l.product.amountUc,
       gold: l.product.gold,
+      codes: codes.filter((c) => c.lineId === l.id).map((c) => ({ code: c.code, amount_uc: c.amountUc })),
     })),
     total: toMoney(t.total),
     total_without_promocode: toMoney(t.total),
