@@ -81,3 +81,16 @@ test('keyboard only: search, open a game, and reach its form', async ({ page }) 
   await expect(page).toHaveURL(/\/products\/\d+$/)
   await expect(page.getByRole('form', { name: 'Оформление заказа' })).toBeVisible()
 })
+
+test('the catalogue and a game page with its error summary have no axe violations', async ({ page }) => {
+  const { default: AxeBuilder } = await import('@axe-core/playwright')
+  await page.goto('/')
+  const home = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()
+  expect(home.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([])
+
+  await page.getByRole('link', { name: /^Standoff 2 от/ }).click()
+  await page.getByRole('button', { name: 'Перейти к оплате' }).click()
+  await expect(page.getByRole('form', { name: 'Оформление заказа' }).getByRole('alert')).toBeVisible()
+  const game = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()
+  expect(game.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([])
+})

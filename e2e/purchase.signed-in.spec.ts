@@ -28,8 +28,17 @@ test('signed in: the email is prefilled and the last Standoff order data comes b
   await submitOrder(page)
   await expect(page).toHaveURL(PAY_URL)
 
+  const orderId = new URL(page.url()).pathname.split('/')[2]
+
   await openGameFromHome(page, /^Standoff 2 от/, 'Standoff')
   await expect(page.getByLabel('ID аккаунта Standoff 2')).toHaveValue('77001122')
+
+  // repeating it reuses the avatar already on that order (§5): no new upload is asked for
+  await page.goto(`${new URL(page.url()).pathname}?repeat=${orderId}`)
+  await expect(page.getByRole('img', { name: 'Аватар из прошлого заказа' })).toBeVisible()
+  await expect(quantity(page, '100 голды')).toHaveValue('1')
+  await page.getByRole('button', { name: 'Подтвердить и оплатить' }).click()
+  await expect(page).toHaveURL(PAY_URL)
 })
 
 test('signed in: repeating a supply order preloads it into a confirm form', async ({
