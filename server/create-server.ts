@@ -8,6 +8,7 @@ import { Hono } from 'hono'
 import { createApi } from '#api/app'
 import type { Database } from '#api/db/client'
 import { loadApiConfig } from '#api/env'
+import { csrfGuard } from './csrf'
 import type { ServerEnv } from './env'
 import { applySecurityHeaders, createNonce, cspSourcesFromEnv } from './security-headers'
 import { initServerSentry } from '#app/lib/sentry.server'
@@ -52,6 +53,7 @@ export async function createShopServer(env: ServerEnv, database: Database | null
       applySecurityHeaders(c.res.headers, { url: new URL(c.req.url), nonce, sources: cspSources })
     }
   })
+  app.use('*', csrfGuard({ publicUrl: config.publicUrl }))
 
   if (api) {
     const uploadDir = path.join(env.dataDir, 'uploads')

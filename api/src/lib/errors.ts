@@ -80,6 +80,20 @@ export function errorResponse(c: Context, err: unknown): Response {
   }
   if (err instanceof SyntaxError)
     return c.json({ detail: message('malformed_body'), code: 'malformed_body' }, 400)
+  if (isUnstorableText(err))
+    return c.json({ detail: message('invalid_characters'), code: 'invalid_characters' }, 400)
   console.error('[api] unhandled error', err)
   return c.json({ detail: message('internal_error'), code: 'internal_error' }, 500)
+}
+
+/**
+ * PostgreSQL refuses some text outright (a NUL byte, an invalid byte sequence: SQLSTATE 22021 /
+ * 22P05). Such a value can only come from the request, so it is a bad request, not a crash.
+ */
+function isUnstorableText(err: unknown): boolean {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 5; i++) {
+    if (e.code === '22021' || e.code === '22P05') return true
+    e = e.cause as typeof e
+  }
+  return false
 }

@@ -27,7 +27,7 @@ export const UuidParam = z.object({
 })
 
 /** Standard error responses to list on a route. */
-export function errorResponses(...statuses: Array<400 | 401 | 403 | 404 | 409 | 413 | 429>) {
+export function errorResponses(...statuses: Array<400 | 401 | 403 | 404 | 409 | 413 | 415 | 429>) {
   const out: Record<
     string,
     { description: string; content: { 'application/json': { schema: typeof ErrorSchema } } }

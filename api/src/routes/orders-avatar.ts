@@ -35,7 +35,7 @@ const avatarRoute = createRoute({
     params: UuidParam,
     body: { content: { 'multipart/form-data': { schema: AvatarForm } }, required: true },
   },
-  responses: { 200: jsonContent(StandoffOrderCreatedSchema), ...errorResponses(400, 404, 409, 413) },
+  responses: { 200: jsonContent(StandoffOrderCreatedSchema), ...errorResponses(400, 404, 409, 413, 415) },
 })
 
 export function registerStandoffAvatar(app: ApiApp) {

@@ -4,6 +4,7 @@ import type { Context } from 'hono'
 import type { ApiApp, AppEnv } from '../context'
 import { paymentMethods, payments } from '../db/schema'
 import { ApiError, fail } from '../lib/errors'
+import { errorResponses } from '../lib/schemas'
 import { toMoney } from '../lib/money'
 import { checkSandboxToken, sandboxToken } from '../providers/sandbox'
 import {
@@ -32,7 +33,11 @@ const checkoutGet = createRoute({
   tags: ['payments-sandbox'],
   summary: 'Sandbox checkout page (HTML, Russian, works without JavaScript)',
   request: { params: PaymentParam },
-  responses: { 200: html('The page with «Оплатить» and «Отклонить»'), 404: html('Unknown payment') },
+  responses: {
+    200: html('The page with «Оплатить» and «Отклонить»'),
+    ...errorResponses(400),
+    404: html('Unknown payment'),
+  },
 })
 
 const checkoutPost = createRoute({
@@ -42,7 +47,12 @@ const checkoutPost = createRoute({
   summary: 'Sandbox checkout page reached by the `form` scenario (fields checked)',
   description: FORM_FIELDS,
   request: { params: PaymentParam },
-  responses: { 200: html('The page'), 403: html('Bad signature'), 404: html('Unknown payment') },
+  responses: {
+    200: html('The page'),
+    ...errorResponses(400),
+    403: html('Bad signature'),
+    404: html('Unknown payment'),
+  },
 })
 
 const confirmRoute = createRoute({
@@ -70,6 +80,7 @@ const declineRoute = createRoute({
   request: { params: PaymentParam },
   responses: {
     303: { description: 'To {publicUrl}/orders/{orderId}/pay' },
+    ...errorResponses(400),
     403: html('Bad signature'),
     404: html('Unknown payment'),
   },

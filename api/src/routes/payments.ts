@@ -55,7 +55,7 @@ const activeCountryRoute = createRoute({
       country_id: z.coerce.number().int().positive().optional().openapi({ description: 'Explicit choice' }),
     }),
   },
-  responses: { 200: jsonContent(ActiveCountrySchema), ...errorResponses(404) },
+  responses: { 200: jsonContent(ActiveCountrySchema), ...errorResponses(400, 404) },
 })
 
 const selectCountryRoute = createRoute({

@@ -62,7 +62,7 @@ const postProfile = createRoute({
   description:
     'Not in the original call list. The avatar is checked by its content (PNG, JPEG, WebP, GIF) and stored under a random name, served at /media/<name>.',
   request: { body: { content: { 'multipart/form-data': { schema: SettingsForm } }, required: true } },
-  responses: { 200: jsonContent(ProfileSchema), ...errorResponses(400, 401, 413) },
+  responses: { 200: jsonContent(ProfileSchema), ...errorResponses(400, 401, 413, 415) },
 })
 
 const deleteProfile = createRoute({

@@ -1,0 +1,246 @@
+// Every operation of openapi/schema.json, fuzzed from its own schema (tests/helpers/openapi-arbitrary):
+// as a guest and as a signed-in user, with valid and wrong-typed path params, query params, headers
+// and JSON bodies. Each answer must be below 500, declared by the operation for that status, and
+// (when JSON) valid against the declared response schema. Multipart uploads get hand-made bad
+// inputs instead (random multipart bodies would say nothing more than "not an image").
+import { readFileSync } from 'node:fs'
+import Ajv2020 from 'ajv/dist/2020.js'
+import addFormats from 'ajv-formats'
+import fc from 'fast-check'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { countries, games, gifts, paymentMethods, payments, products } from '#api/db/schema'
+import {
+  type GeneratedRequest,
+  listOperations,
+  type OpenApiDocument,
+  type Operation,
+  requestArbitrary,
+} from '#tests/helpers/openapi-arbitrary'
+import { createTestApi, type TestApi } from '#tests/helpers/test-api'
+import { makeUser } from './orders-fixtures'
+import { createPubgOrder, hex, makePubgStock, makeSandboxMethod, pay } from './payments-fixtures'
+
+const doc = JSON.parse(
+  readFileSync(new URL('../../openapi/schema.json', import.meta.url), 'utf8'),
+) as OpenApiDocument
+const operations = listOperations(doc)
+const RUNS_PER_IDENTITY = Number(process.env.FUZZ_RUNS ?? 20)
+
+// biome-ignore lint/suspicious/noExplicitAny: ajv's CJS default export under ESM
+const ajv = new (Ajv2020 as any)({ strict: false, allErrors: false, validateFormats: true })
+// biome-ignore lint/suspicious/noExplicitAny: same
+;(addFormats as any)(ajv)
+ajv.addSchema(doc, 'openapi')
+const pointer = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1')
+const validators = new Map<string, (v: unknown) => boolean>()
+function responseValidator(op: Operation, status: string, mediaType: string) {
+  const key = `${op.name} ${status} ${mediaType}`
+  let v = validators.get(key)
+  if (!v) {
+    const ref = `openapi#/paths/${pointer(op.path)}/${op.method.toLowerCase()}/responses/${status}/content/${pointer(mediaType)}/schema`
+    v = ajv.compile({ $ref: ref }) as (v: unknown) => boolean
+    validators.set(key, v)
+  }
+  return v as ((v: unknown) => boolean) & { errors?: unknown }
+}
+
+let api: TestApi
+/** Real ids from the seeded database and orders made for the run, by parameter/property name. */
+let basePools: Record<string, unknown[]>
+const guestOrders: string[] = []
+
+beforeAll(async () => {
+  api = await createTestApi({
+    // Fuzzed sign-ins should reach the limit now and then: it is declared (429) and must hold.
+    env: { SIGNIN_LIMIT_PER_ACCOUNT: '5', SIGNIN_LIMIT_PER_ADDRESS: '50' },
+  })
+  const { product } = await makePubgStock(api, { codes: 200, maxQuantity: 5 })
+  const { method } = await makeSandboxMethod(api, 'redirect')
+  for (let i = 0; i < 3; i++) guestOrders.push(await createPubgOrder(api, product.id))
+  await pay(api, method.name, guestOrders[0]!)
+  const ids = async <T extends { id: unknown }>(rows: Promise<T[]>) => (await rows).map((r) => r.id)
+  basePools = {
+    game_pk: await ids(api.db.select({ id: games.id }).from(games)),
+    game_id: await ids(api.db.select({ id: games.id }).from(games)),
+    product_id: await ids(api.db.select({ id: products.id }).from(products)),
+    gift: await ids(api.db.select({ id: gifts.id }).from(gifts)),
+    country_id: await ids(api.db.select({ id: countries.id }).from(countries)),
+    payment_id: await ids(api.db.select({ id: payments.id }).from(payments)),
+    name: (await api.db.select({ name: paymentMethods.name }).from(paymentMethods)).map((m) => m.name),
+    slug: ['privacy-policy', 'user-agreement', 'TextBlock', 'contacts'],
+    code: ['WELCOME10', 'GIFT15', 'NOPE'],
+    currency: ['RUB', 'USD', 'KZT'],
+  }
+})
+afterAll(() => api?.close())
+
+/** Pools for one operation: `id` means a game, product, gift or order depending on the path. */
+function poolsFor(op: Operation, ownOrders: string[]): Record<string, unknown[]> {
+  const allOrders = [...ownOrders, ...guestOrders]
+  const id = op.path.startsWith('/api/games/')
+    ? basePools.game_id!
+    : op.path.startsWith('/api/products/')
+      ? basePools.product_id!
+      : op.path.startsWith('/api/gifts/')
+        ? basePools.gift!
+        : allOrders
+  return { ...basePools, id, order_id: allOrders, history_order_id: allOrders }
+}
+
+type Answer = { status: number; contentType: string; text: string }
+
+async function send(req: GeneratedRequest, token: string | null, form = false): Promise<Answer> {
+  const headers: Record<string, string> = { ...req.headers, 'x-shop-client-ip': `10.9.${hex(1)}.1` }
+  if (token) headers.authorization = `Bearer ${token}`
+  let body: string | undefined
+  if (req.body !== undefined) {
+    if (form && req.body && typeof req.body === 'object') {
+      headers['content-type'] = 'application/x-www-form-urlencoded'
+      body = new URLSearchParams(
+        Object.entries(req.body as Record<string, unknown>).map(([k, v]) => [k, String(v)]),
+      ).toString()
+    } else {
+      headers['content-type'] = 'application/json'
+      body = JSON.stringify(req.body)
+    }
+  }
+  const res = await api.app.request(req.url, { method: req.method, headers, body, redirect: 'manual' })
+  return { status: res.status, contentType: res.headers.get('content-type') ?? '', text: await res.text() }
+}
+
+/** The contract check of one answer; returns a description of what is wrong, or null. */
+function contractProblem(op: Operation, answer: Answer): string | null {
+  if (answer.status >= 500) return `answered ${answer.status}: ${answer.text.slice(0, 300)}`
+  const declared = op.responses[String(answer.status)]
+  if (!declared) return `answered undeclared status ${answer.status}: ${answer.text.slice(0, 300)}`
+  const content = declared.content ?? {}
+  const mediaTypes = Object.keys(content)
+  if (mediaTypes.length === 0) return null
+  const json = mediaTypes.find((m) => m.includes('json'))
+  if (!json) return null // HTML pages and the like: the status is what the contract promises
+  if (!answer.contentType.includes('json')) return `${answer.status} is not JSON (${answer.contentType})`
+  let value: unknown
+  try {
+    value = JSON.parse(answer.text)
+  } catch {
+    return `${answer.status} body is not JSON: ${answer.text.slice(0, 200)}`
+  }
+  const validate = responseValidator(op, String(answer.status), json)
+  if (validate(value)) return null
+  return `${answer.status} body does not match the schema: ${JSON.stringify(validate.errors).slice(0, 400)} body=${answer.text.slice(0, 300)}`
+}
+
+const multipart = operations.filter((op) => op.body && !/json/.test(op.body.mediaType))
+const fuzzable = operations.filter((op) => !multipart.includes(op))
+/** Provider callbacks and the sandbox checkout take url-encoded forms the contract does not model. */
+const takesForm = (op: Operation) => op.method === 'POST' && !op.body && op.path.startsWith('/api/payments/')
+
+describe('every operation of the contract, fuzzed from its schema', () => {
+  it('covers every operation in openapi/schema.json', () => {
+    expect(operations.length).toBeGreaterThan(60)
+    expect(fuzzable.length + multipart.length).toBe(operations.length)
+  })
+
+  it.each(fuzzable.map((op) => [op.name, op] as const))(
+    '%s: no 5xx, only declared statuses, bodies match the schema',
+    async (_name, op) => {
+      const user = await makeUser(api)
+      const { product } = await makePubgStock(api, { codes: 5, maxQuantity: 5 })
+      const ownOrders = [await createPubgOrder(api, product.id, { token: user.token })]
+      const pools = poolsFor(op, ownOrders)
+      const problems: string[] = []
+      for (const token of [null, user.token]) {
+        const arb = requestArbitrary(doc, op, { pools })
+        const formBodies = fc.option(
+          fc.dictionary(
+            fc.constantFrom('order_id', 'amount', 'token', 'SIGN', 'ORDER_ID', 'SUM', 'x'),
+            fc.string(),
+          ),
+          { nil: undefined },
+        )
+        await fc.assert(
+          fc.asyncProperty(arb, formBodies, async (req, form) => {
+            const request = takesForm(op) ? { ...req, body: form } : req
+            const answer = await send(request, token, takesForm(op))
+            const problem = contractProblem(op, answer)
+            if (problem)
+              problems.push(`${token ? 'user' : 'guest'} ${request.method} ${request.url} → ${problem}`)
+          }),
+          // every case runs and every problem is listed below (no shrinking: the list is the report)
+          { numRuns: RUNS_PER_IDENTITY },
+        )
+      }
+      expect(problems).toEqual([])
+    },
+  )
+})
+
+describe('multipart uploads, with hand-made bad inputs', () => {
+  it('lists exactly the avatar and profile uploads as multipart', () => {
+    expect(multipart.map((op) => op.name).sort()).toEqual([
+      'POST /api/auth/profile/',
+      'POST /api/orders/standoff/avatar/{id}/',
+    ])
+  })
+
+  const bad = (): Array<[string, () => BodyInit, Record<string, string>]> => {
+    const textAsPng = () => {
+      const f = new FormData()
+      f.set('game_avatar', new Blob(['just text'], { type: 'image/png' }), 'a.png')
+      f.set('avatar_img', new Blob(['just text'], { type: 'image/png' }), 'a.png')
+      return f
+    }
+    const empty = () => new FormData()
+    const wrongField = () => {
+      const f = new FormData()
+      f.set('nickname', 'x'.repeat(500))
+      f.set('other', new Blob([new Uint8Array(10)]), '../../etc/passwd.png')
+      return f
+    }
+    return [
+      ['a text file named .png', textAsPng, {}],
+      ['an empty form', empty, {}],
+      ['unknown fields and a traversal filename', wrongField, {}],
+      [
+        'JSON sent to a multipart operation',
+        () => '{"game_avatar": 1}',
+        { 'content-type': 'application/json' },
+      ],
+      [
+        'a broken multipart body',
+        () => '--x\r\nnonsense',
+        { 'content-type': 'multipart/form-data; boundary=x' },
+      ],
+    ]
+  }
+
+  it.each(multipart.map((op) => [op.name, op] as const))('%s: 4xx as declared', async (_name, op) => {
+    const user = await makeUser(api)
+    const { product } = await makePubgStock(api, { codes: 5, maxQuantity: 5 })
+    const own = await createPubgOrder(api, product.id, { token: user.token })
+    const problems: string[] = []
+    for (const token of [null, user.token]) {
+      for (const id of [own, guestOrders[1]!, 'not-a-uuid']) {
+        for (const [label, body, headers] of bad()) {
+          const url = op.path.replace('{id}', id)
+          const res = await api.app.request(url, {
+            method: op.method,
+            body: body(),
+            headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+          })
+          const answer = {
+            status: res.status,
+            contentType: res.headers.get('content-type') ?? '',
+            text: await res.text(),
+          }
+          const problem = contractProblem(op, answer)
+          if (problem) problems.push(`${token ? 'user' : 'guest'} ${label} ${url} → ${problem}`)
+          // an empty profile form is a no-op update; files that are not images never pass
+          else if (answer.status < 400 && label !== 'an empty form')
+            problems.push(`${label} ${url} accepted with ${answer.status}`)
+        }
+      }
+    }
+    expect(problems).toEqual([])
+  })
+})
