@@ -157,9 +157,32 @@ describe('POST /api/orders/pubg/', () => {
     await expectRefusal(await post('/api/orders/pubg/', { email: 'a@b.cd' }), 400, 'validation_error')
   })
 
-  it('refuses a malformed JSON body', async () => {
+  it('refuses a malformed JSON body or one that is not an object, in Russian', async () => {
     const r = await api.call('POST', '/api/orders/pubg/', { body: '{"products": [', headers: {} })
     expect(r.status).toBe(400)
+    for (const url of [
+      '/api/orders/pubg/',
+      '/api/orders/standoff/',
+      '/api/orders/steam/',
+      '/api/orders/supply_channel/',
+    ]) {
+      for (const body of [[], 42, null]) {
+        const e = await expectRefusal(await post(url, body), 400, 'validation_error')
+        expect(e.detail).not.toMatch(/Invalid|expected/)
+      }
+    }
+  })
+
+  it('names the field once in a validation message', async () => {
+    const e = await expectRefusal(
+      await post('/api/orders/pubg/', {
+        products: [{ quantity: 'x', product_id: uc60.id }],
+        email: 'a@b.cd',
+      }),
+      400,
+      'validation_error',
+    )
+    expect(e.detail).toBe('products.0.quantity: ожидается целое число')
   })
 
   it('keeps each quantity within the product min and max', async () => {

@@ -10,7 +10,7 @@ const text = (name: string) =>
   z
     .string()
     .trim()
-    .max(100, `${name}: не длиннее 100 символов`)
+    .max(100, 'не длиннее 100 символов')
     .optional()
     .openapi({ param: { name, in: 'query' } })
 
@@ -45,7 +45,7 @@ const listProductsRoute = createRoute({
     query: limitOffsetQuery.extend({
       game: z
         .string()
-        .regex(/^\d{1,9}$/, 'game: ожидается число')
+        .regex(/^\d{1,9}$/, 'ожидается число')
         .transform(Number)
         .optional()
         .openapi({ param: { name: 'game', in: 'query' }, type: 'integer', description: 'Only this game' }),

@@ -21,7 +21,7 @@ import {
 const GameIdParam = z.object({
   game_id: z
     .string()
-    .regex(/^\d{1,9}$/, 'game_id: ожидается число')
+    .regex(/^\d{1,9}$/, 'ожидается число')
     .transform(Number)
     .openapi({ param: { name: 'game_id', in: 'path' }, type: 'integer' }),
 })

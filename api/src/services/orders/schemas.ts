@@ -5,122 +5,109 @@ import { MoneySchema } from '../../lib/schemas'
 // ------------------------------------------------------------------ request bodies
 // Every message is Russian: the first one becomes the error `detail` the storefront shows.
 
-const int = (field: string) =>
+const int = () =>
   z
-    .number({ error: `${field}: ожидается целое число` })
-    .int(`${field}: ожидается целое число`)
-    .max(2_147_483_647, `${field}: слишком большое число`)
+    .number({ error: 'ожидается целое число' })
+    .int('ожидается целое число')
+    .max(2_147_483_647, 'слишком большое число')
 
-export const QuantitySchema = int('quantity').min(0, 'quantity: не может быть отрицательным')
-export const ProductIdSchema = int('product_id').min(1, 'product_id: ожидается номер товара')
+export const QuantitySchema = int().min(0, 'не может быть отрицательным')
+export const ProductIdSchema = int().min(1, 'ожидается номер товара')
 
 export const MAX_ORDER_LINES = 50
 
 const linesOf = <T extends z.ZodTypeAny>(line: T) =>
   z
-    .array(line, { error: 'products: ожидается список товаров' })
-    .max(MAX_ORDER_LINES, `products: не больше ${MAX_ORDER_LINES} позиций`)
+    .array(line, { error: 'ожидается список товаров' })
+    .max(MAX_ORDER_LINES, `не больше ${MAX_ORDER_LINES} позиций`)
 
 /** Creation lines: `{quantity, product_id}`. Lines with quantity 0 are dropped. */
 export const CreateLineSchema = z
-  .object({ quantity: QuantitySchema, product_id: ProductIdSchema }, { error: 'products: ожидается объект' })
+  .object({ quantity: QuantitySchema, product_id: ProductIdSchema }, { error: 'ожидается объект' })
   .openapi('OrderLineIn')
 /** Update lines: `{id: product id, quantity}` (§7). */
 export const UpdateLineSchema = z
   .object(
-    { id: int('id').min(1, 'id: ожидается номер товара'), quantity: QuantitySchema },
+    { id: int().min(1, 'ожидается номер товара'), quantity: QuantitySchema },
     {
-      error: 'products: ожидается объект',
+      error: 'ожидается объект',
     },
   )
   .openapi('OrderLineUpdate')
 
-const text = (field: string, max = 128) =>
-  z
-    .string({ error: `${field}: ожидается строка` })
-    .trim()
-    .max(max, `${field}: не длиннее ${max} символов`)
+/** A JSON request body: a non-object body gets a Russian message too. */
+const body = <T extends z.ZodRawShape>(shape: T) => z.object(shape, { error: 'Ожидается JSON-объект' })
+
+const text = (max = 128) =>
+  z.string({ error: 'ожидается строка' }).trim().max(max, `не длиннее ${max} символов`)
 
 /** Optional email; empty means "not given". Its format is checked by the order service. */
-const EmailIn = text('email', 254)
+const EmailIn = text(254)
   .nullish()
   .openapi({ description: 'Required for guests; signed-in users default to their account email' })
 
 /** "0.07" or 0.07: 0.00–0.23 in steps of 0.01. Checked by the order service. */
 export const SurplusIn = z
-  .union([z.string(), z.number()], { error: 'surplus: ожидается число от 0.00 до 0.23' })
+  .union([z.string(), z.number()], { error: 'ожидается число от 0.00 до 0.23' })
   .openapi({ type: 'string', example: '0.07', description: '0.00–0.23 in steps of 0.01 (string or number)' })
 
 /** Steam amount in roubles: "500.00" or 500. */
-export const AmountIn = z.union([z.string(), z.number()], { error: 'amount: ожидается сумма' }).openapi({
+export const AmountIn = z.union([z.string(), z.number()], { error: 'ожидается сумма' }).openapi({
   type: 'string',
   example: '500.00',
   description: 'Roubles, at most 2 decimals (string or number)',
 })
 
 const ServerIdIn = z
-  .union([
-    int('supply_channel_server'),
-    z.string().regex(/^\d{1,9}$/, 'supply_channel_server: ожидается номер сервера'),
-  ])
+  .union([int(), z.string().regex(/^\d{1,9}$/, 'ожидается номер сервера')])
   .nullish()
   .openapi({ type: 'integer', description: "Server id from the game's `servers` (when is_server_enum)" })
 
-export const PubgCreateBody = z
-  .object({ products: linesOf(CreateLineSchema), email: EmailIn })
-  .openapi('PubgOrderCreate')
+export const PubgCreateBody = body({ products: linesOf(CreateLineSchema), email: EmailIn }).openapi(
+  'PubgOrderCreate',
+)
 
-export const StandoffCreateBody = z
-  .object({
-    products: linesOf(CreateLineSchema),
-    email: EmailIn,
-    game_account_id: text('game_account_id', 64).nullish(),
-    surplus: SurplusIn.nullish(),
-  })
-  .openapi('StandoffOrderCreate')
+export const StandoffCreateBody = body({
+  products: linesOf(CreateLineSchema),
+  email: EmailIn,
+  game_account_id: text(64).nullish(),
+  surplus: SurplusIn.nullish(),
+}).openapi('StandoffOrderCreate')
 
-export const SteamCreateBody = z
-  .object({
-    amount: AmountIn,
-    steam_account_id: text('steam_account_id').nullish(),
-    email: EmailIn,
-    game: int('game')
-      .min(1, 'game: ожидается номер игры')
-      .nullish()
-      .openapi({ description: 'Steam game id; required only when more than one Steam game is active' }),
-  })
-  .openapi('SteamOrderCreate')
+export const SteamCreateBody = body({
+  amount: AmountIn,
+  steam_account_id: text().nullish(),
+  email: EmailIn,
+  game: int()
+    .min(1, 'ожидается номер игры')
+    .nullish()
+    .openapi({ description: 'Steam game id; required only when more than one Steam game is active' }),
+}).openapi('SteamOrderCreate')
 
-export const SupplyCreateBody = z
-  .object({
-    products: linesOf(CreateLineSchema),
-    email: EmailIn,
-    supply_channel_user_id: text('supply_channel_user_id', 64).nullish(),
-    supply_channel_server: ServerIdIn,
-    supply_channel_server_custom_id: text('supply_channel_server_custom_id', 64).nullish(),
-  })
-  .openapi('SupplyOrderCreate')
+export const SupplyCreateBody = body({
+  products: linesOf(CreateLineSchema),
+  email: EmailIn,
+  supply_channel_user_id: text(64).nullish(),
+  supply_channel_server: ServerIdIn,
+  supply_channel_server_custom_id: text(64).nullish(),
+}).openapi('SupplyOrderCreate')
 
-export const LinesUpdateBody = z
-  .object({ products: linesOf(UpdateLineSchema) })
-  .openapi('OrderProductsUpdate')
-export const SteamUpdateBody = z.object({ amount: AmountIn }).openapi('SteamOrderUpdate')
+export const LinesUpdateBody = body({ products: linesOf(UpdateLineSchema) }).openapi('OrderProductsUpdate')
+export const SteamUpdateBody = body({ amount: AmountIn }).openapi('SteamOrderUpdate')
 
-export const PubgDeliveryBody = z.object({ email: EmailIn }).openapi('PubgDeliveryUpdate')
-export const StandoffDeliveryBody = z
-  .object({ email: EmailIn, game_account_id: text('game_account_id', 64).nullish() })
-  .openapi('StandoffDeliveryUpdate')
-export const SteamDeliveryBody = z
-  .object({ email: EmailIn, steam_account_id: text('steam_account_id').nullish() })
-  .openapi('SteamDeliveryUpdate')
-export const SupplyDeliveryBody = z
-  .object({
-    email: EmailIn,
-    moogold_user_id: text('moogold_user_id', 64).nullish(),
-    moogold_server: ServerIdIn,
-    moogold_server_custom_id: text('moogold_server_custom_id', 64).nullish(),
-  })
-  .openapi('SupplyDeliveryUpdate')
+export const PubgDeliveryBody = body({ email: EmailIn }).openapi('PubgDeliveryUpdate')
+export const StandoffDeliveryBody = body({ email: EmailIn, game_account_id: text(64).nullish() }).openapi(
+  'StandoffDeliveryUpdate',
+)
+export const SteamDeliveryBody = body({ email: EmailIn, steam_account_id: text().nullish() }).openapi(
+  'SteamDeliveryUpdate',
+)
+export const SupplyDeliveryBody = body({
+  email: EmailIn,
+  moogold_user_id: text(64).nullish(),
+  moogold_server: ServerIdIn,
+  moogold_server_custom_id: text(64).nullish(),
+}).openapi('SupplyDeliveryUpdate')
 
 export const IdempotencyHeaders = z.object({
   'idempotency-key': z
@@ -185,11 +172,9 @@ export const OrderLineSchema = z
     total: MoneySchema.openapi({ description: 'quantity × price' }),
     amount_uc: z.number().int().nullable(),
     gold: z.number().int().nullable(),
-    codes: z
-      .array(DeliveredCodeSchema)
-      .openapi({
-        description: 'PUBG lines: the voucher codes delivered for this line (empty until delivered)',
-      }),
+    codes: z.array(DeliveredCodeSchema).openapi({
+      description: 'PUBG lines: the voucher codes delivered for this line (empty until delivered)',
+    }),
   })
   .openapi('OrderLine')
 
