@@ -35,6 +35,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     redirectWithToast(failTo, { type: 'error', text }, { request, headers: headers() })
 
   if (url.searchParams.has('error')) return fail(t('account.errors.social_cancelled', { provider: name }))
+  if (provider === 'telegram' && !url.searchParams.has('hash') && !url.searchParams.has('tgAuthResult'))
+    return telegramFragmentPage(t('account.errors.telegram_needs_js'))
   const body = returnBody(provider, url, socialRedirectUri(request, provider))
   if (!body.code || body.code === '{}') return fail(t('account.errors.social_failed', { provider: name }))
 
@@ -62,4 +64,18 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     { type: 'success', text: t(tokens.is_signed_up ? 'account.signed_up' : 'account.signed_in') },
     { request, headers: headers() },
   )
+}
+
+/**
+ * Telegram's own login page answers in the URL fragment, which only the browser sees: a tiny
+ * page (no layout, no inline script) hands it back to this route in the query.
+ */
+function telegramFragmentPage(noScript: string): Response {
+  const html =
+    '<!doctype html><html lang="ru"><head><meta charset="utf-8"><title>Telegram</title>' +
+    '<meta name="robots" content="noindex"><script src="/auth-telegram-return.js" defer></script></head>' +
+    `<body><noscript>${noScript}</noscript></body></html>`
+  return new Response(html, {
+    headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },
+  })
 }
