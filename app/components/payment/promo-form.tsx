@@ -1,0 +1,66 @@
+import { Form, useNavigation } from '@remix-run/react'
+import { useT } from '#app/i18n/i18n-context'
+
+/** Apply a promo code to the order, or remove the one applied; the totals follow after each. */
+export function PromoForm({
+  promo,
+  error,
+  code,
+}: {
+  promo: { code: string; percent: number } | null
+  error: string | null
+  code: string
+}) {
+  const t = useT()
+  const navigation = useNavigation()
+  const busy =
+    navigation.state !== 'idle' && String(navigation.formData?.get('intent') ?? '').startsWith('promo')
+  return (
+    <section className="card pay-card" aria-labelledby="promo-heading">
+      <h2 id="promo-heading">{t('payment.promo.heading')}</h2>
+      {promo ? (
+        <Form method="post" className="promo-active">
+          <p role="status">{t('payment.promo.active', { code: promo.code, percent: promo.percent })}</p>
+          <input type="hidden" name="intent" value="promo_remove" />
+          <button type="submit" className="button" disabled={busy}>
+            {t('payment.promo.remove')}
+          </button>
+          {error ? (
+            <p className="form-error" role="alert">
+              {error}
+            </p>
+          ) : null}
+        </Form>
+      ) : (
+        <Form method="post" className="promo-form">
+          <input type="hidden" name="intent" value="promo_apply" />
+          <div className="field">
+            <label htmlFor="promo-code">{t('payment.promo.label')}</label>
+            <div className="promo-form__row">
+              <input
+                id="promo-code"
+                name="code"
+                defaultValue={code}
+                placeholder={t('payment.promo.placeholder')}
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+                maxLength={64}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? 'promo-error' : undefined}
+              />
+              <button type="submit" className="button" disabled={busy}>
+                {t('payment.promo.apply')}
+              </button>
+            </div>
+            {error ? (
+              <p id="promo-error" className="field__error" role="alert">
+                {error}
+              </p>
+            ) : null}
+          </div>
+        </Form>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,161 @@
+// /orders/{orderId}/pay: the order (recalculated), its promo code, the country and payment method,
+// the started payment's next step, and the order's progress up to its delivered codes.
+// Every step is a server-rendered form; JavaScript only polls the status and sends provider forms.
+import {
+  type ActionFunctionArgs,
+  data,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node'
+import { Link, useActionData, useLoaderData } from '@remix-run/react'
+import { useEffect } from 'react'
+import { metaT } from '#app/components/catalogue/meta-t'
+import { CountryForm } from '#app/components/payment/country-form'
+import { MethodForm } from '#app/components/payment/method-form'
+import { OrderSummary } from '#app/components/payment/order-summary'
+import { handlePayAction, loadPayPage, orderIdParam } from '#app/components/payment/pay-page.server'
+import { PromoForm } from '#app/components/payment/promo-form'
+import { ScenarioView } from '#app/components/payment/scenario-view'
+import { StatusPoller } from '#app/components/payment/status-poller'
+import type { PayActionData, PayPageData } from '#app/components/payment/types'
+import { useT } from '#app/i18n/i18n-context'
+import paymentCss from '#app/styles/payment.css?url'
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: paymentCss }]
+
+export const meta: MetaFunction = ({ matches }) => [
+  { title: metaT(matches)('payment.meta_title') },
+  { name: 'robots', content: 'noindex' },
+]
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const orderId = orderIdParam(request, params.orderId)
+  const { page, api } = await loadPayPage(request, context, orderId)
+  const headers = new Headers(api.headers)
+  headers.set('cache-control', 'private, no-store')
+  return data({ ...page, notifications: api.notifications }, { headers })
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const orderId = orderIdParam(request, params.orderId)
+  return handlePayAction(request, context, orderId)
+}
+
+export default function OrderPayPage() {
+  const page: PayPageData = useLoaderData<typeof loader>()
+  const actionData: PayActionData | undefined = useActionData<typeof action>()
+  const t = useT()
+  const { order } = page
+
+  // arriving here after placing an order: no popup is open any more, so nothing may lock scrolling
+  useEffect(() => {
+    document.body.style.removeProperty('overflow')
+  }, [])
+
+  const promoState = actionData?.intent === 'promo' ? actionData : null
+  const payState = actionData?.intent === 'pay' ? actionData : null
+  const countryError = actionData?.intent === 'country' ? actionData.error : null
+  const justStarted = actionData?.intent === 'pay_started' && actionData.paymentId === page.payment?.id
+
+  return (
+    <div className="pay-page">
+      {page.waiting ? (
+        // without JavaScript the page reloads itself while the order is on its way
+        <noscript>
+          <meta httpEquiv="refresh" content="3" />
+        </noscript>
+      ) : null}
+      {page.poll ? (
+        <StatusPoller
+          orderId={order.id}
+          status={order.status}
+          paymentStatus={page.status?.paymentStatus ?? page.payment?.status ?? null}
+        />
+      ) : null}
+      <header className="pay-page__head">
+        <h1>{t('payment.heading')}</h1>
+        <p className="pay-muted">{t('payment.order_number', { id: order.id })}</p>
+        <p className="pay-status">
+          {t('payment.status_label')}:{' '}
+          <span
+            className={`badge pay-status__badge pay-status__badge--${order.status}`}
+            data-testid="order-status"
+          >
+            {t(`payment.status.${order.status}`)}
+          </span>
+        </p>
+      </header>
+      <div className="pay-page__grid">
+        <OrderSummary order={order} />
+        <div className="pay-page__side">
+          <StatusNote page={page} />
+          {payState?.error && !order.isPaymentActive ? (
+            <p className="form-error card" role="alert">
+              {payState.error}
+            </p>
+          ) : null}
+          {order.isPaymentActive ? (
+            <>
+              {page.paymentMessage && !page.payment ? (
+                <p className="card pay-declined" role="alert">
+                  {page.paymentMessage}
+                </p>
+              ) : null}
+              {page.payment ? <ScenarioView payment={page.payment} justStarted={justStarted} /> : null}
+              <PromoForm promo={page.promo} error={promoState?.error ?? null} code={promoState?.code ?? ''} />
+              {page.country ? (
+                <CountryForm countries={page.countries} country={page.country} error={countryError} />
+              ) : null}
+              {page.methodsUnavailable ? (
+                <p className="card form-error" role="alert">
+                  {t('payment.country.unavailable')}
+                </p>
+              ) : (
+                <MethodForm
+                  groups={page.groups}
+                  defaultMethod={page.defaultMethod}
+                  email={order.account.email}
+                  state={{
+                    error: payState?.error ?? null,
+                    fieldErrors: payState?.fieldErrors ?? {},
+                    values: payState?.values ?? null,
+                  }}
+                />
+              )}
+            </>
+          ) : null}
+        </div>
+      </div>
+    </div>
+  )
+}
+
+/** What is happening with the order once it no longer waits for payment. */
+function StatusNote({ page }: { page: PayPageData }) {
+  const t = useT()
+  const { order } = page
+  if (order.isPaymentActive) return null
+  const note =
+    order.status === 'paid' ||
+    order.status === 'sending' ||
+    order.status === 'sent' ||
+    order.status === 'done' ||
+    order.status === 'failed'
+      ? t(`payment.status_note.${order.status}`)
+      : t('payment.not_payable.paid')
+  return (
+    <section className={`card pay-note pay-note--${order.status}`} aria-labelledby="pay-note-heading">
+      <h2 id="pay-note-heading">{t(`payment.status.${order.status}`)}</h2>
+      <p role="status">{note}</p>
+      {order.status === 'failed' && order.rejectReason ? (
+        <p className="form-error">{t('payment.reject_reason', { reason: order.rejectReason })}</p>
+      ) : null}
+      {order.status === 'done' || order.status === 'failed' ? (
+        <p>
+          <Link to="/">{t('payment.back_to_catalogue')}</Link>
+        </p>
+      ) : null}
+    </section>
+  )
+}
