@@ -25,11 +25,9 @@ import { SITE_NAME } from '#app/lib/site-name'
 import { siteOrigin } from '#app/lib/seo.server'
 import { readToasts } from '#app/lib/toast.server'
 import appCss from '#app/styles/app.css?url'
-import shellCss from '#app/styles/shell.css?url'
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: appCss },
-  { rel: 'stylesheet', href: shellCss },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ]
 
