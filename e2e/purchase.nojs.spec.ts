@@ -88,7 +88,8 @@ test('the same form posted twice makes one order (idempotency key in the form)',
   const action = new URL(page.url()).pathname
   const key = await page.locator('input[name="idempotency_key"]').inputValue()
   expect(key).toMatch(/^[0-9a-f-]{36}$/)
-  const form = { idempotency_key: key, qty_1: '1', email: guestEmail('twice') }
+  const qtyName = (await quantity(page, '60 UC').getAttribute('name'))!
+  const form = { idempotency_key: key, [qtyName]: '1', email: guestEmail('twice') }
   const post = () => page.request.post(action, { form, maxRedirects: 0 })
   const [first, second] = [await post(), await post()]
   expect(first.status()).toBe(302)

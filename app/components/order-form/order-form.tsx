@@ -286,7 +286,11 @@ export function OrderForm({
               {...fieldProps}
               values={start}
               settings={standoff}
-              surplus={loaderData.surplus}
+              surplus={
+                posted && /^0\.(?:[01]\d|2[0-3])$/.test(posted[FIELD.surplus] ?? '')
+                  ? posted[FIELD.surplus]!
+                  : loaderData.surplus
+              }
               goldTotal={goldTotal}
             />
           ) : null}
