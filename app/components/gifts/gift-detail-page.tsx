@@ -2,7 +2,6 @@ import type { MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { ProductJsonLd } from '#app/components/json-ld'
 import { useT } from '#app/i18n/i18n-context'
-import { toMoney } from '#app/lib/order-form/money'
 import { pageMeta } from '#app/lib/seo'
 import { GiftBadges } from './gift-badges'
 import type { loadGiftDetail } from './gift-loaders.server'
@@ -30,7 +29,7 @@ export function GiftDetailPage() {
         description={gift.description}
         image={gift.logo}
         sku={gift.id}
-        offers={{ price: toMoney(gift.currentPrice), inStock: gift.inStock }}
+        offers={{ price: gift.currentPriceWire, inStock: gift.inStock }}
       />
       <p className="gift-detail__back">
         <Link to="/gifts">{t('gifts.detail.back')}</Link>
@@ -39,22 +38,7 @@ export function GiftDetailPage() {
         <img className="gift-detail__logo" src={gift.logo} alt={gift.title} width={400} height={320} />
         <div className="gift-detail__info">
           <h1>{gift.title}</h1>
-          <dl className="gift-detail__facts">
-            <div>
-              <dt>{t('gifts.detail.type')}</dt>
-              <dd>{gift.type}</dd>
-            </div>
-            <div>
-              <dt>{t('gifts.detail.region')}</dt>
-              <dd>{gift.region}</dd>
-            </div>
-            {gift.cashback > 0 ? (
-              <div>
-                <dt>{t('gifts.detail.cashback')}</dt>
-                <dd>{t('gifts.detail.cashback_value', { percent: gift.cashback })}</dd>
-              </div>
-            ) : null}
-          </dl>
+          <p className="gift-detail__type">{gift.type}</p>
           <GiftBadges gift={gift} />
           <GiftPrice gift={gift} large />
           <GiftPurchaseForm gift={gift} idempotencyKey={idempotencyKey} />

@@ -3,7 +3,6 @@ import { data, type LoaderFunctionArgs } from '@remix-run/node'
 import { getServerT } from '#app/i18n/i18n.server'
 import { ApiResponseError, apiFor, must } from '#app/lib/api/client.server'
 import { invalidRoute, pageParam } from '#app/lib/http-errors.server'
-import { formatMoney } from '#app/lib/order-form/money'
 import { type GiftTab, parseGiftTab, toGift, toGiftDetail } from '#app/lib/view-models/gift'
 
 /** Gifts per catalogue page. */
@@ -49,7 +48,7 @@ export async function loadGiftList({ request, context, params }: LoaderFunctionA
       : t('gifts.meta.list_title', { product: t('meta.product_name') })
   return data(
     {
-      gifts: list.results.map(toGift),
+      gifts: list.results.map((g) => toGift(g, t('common.currency'))),
       count: list.count,
       page,
       pageCount,
@@ -71,8 +70,7 @@ export async function loadGiftDetail({ request, context, params }: LoaderFunctio
     ),
     getServerT(request),
   ])
-  const gift = toGiftDetail(wire)
-  const price = formatMoney(gift.currentPrice, t('common.currency'))
+  const gift = toGiftDetail(wire, t('common.currency'))
   return data(
     {
       gift,
@@ -84,7 +82,7 @@ export async function loadGiftDetail({ request, context, params }: LoaderFunctio
           title: gift.title,
           type: gift.type,
           region: gift.region,
-          price,
+          price: gift.currentPriceText,
         }),
       },
     },

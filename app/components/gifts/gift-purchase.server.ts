@@ -3,7 +3,6 @@ import { type ActionFunctionArgs, data, redirect } from '@remix-run/node'
 import { getServerT } from '#app/i18n/i18n.server'
 import { apiFor, errorText } from '#app/lib/api/client.server'
 import { giftIdParam } from './gift-loaders.server'
-import { PURCHASE_FIELD } from './purchase-fields'
 
 export interface PurchaseActionData {
   /** The API's message, shown as the form's error text (§8). */
@@ -16,8 +15,8 @@ export interface PurchaseActionData {
 export async function purchaseGift({ request, context, params }: ActionFunctionArgs) {
   const gift = giftIdParam(request, params.id)
   const form = await request.formData()
-  const email = String(form.get(PURCHASE_FIELD.email) ?? '').trim()
-  const key = String(form.get(PURCHASE_FIELD.idempotencyKey) ?? '')
+  const email = String(form.get('email') ?? '').trim()
+  const key = String(form.get('idempotency_key') ?? '')
   const api = apiFor(request, context)
   const {
     data: order,

@@ -1,7 +1,8 @@
 // The one place where the API's snake_case RokkyGift becomes the storefront's camelCase view model
-// (§3). Money becomes integer kopecks here, so nothing downstream parses strings.
+// (§3). Money becomes integer kopecks here, so nothing downstream parses strings; the prices are
+// also formatted here, on the server, so the browser needs no money code to show them.
 import { assertGiftKind } from '#app/lib/api/resourcetypes'
-import { type Kopecks, parseMoney } from '#app/lib/order-form/money'
+import { formatMoney, type Kopecks, parseMoney, toMoney } from '#app/lib/order-form/money'
 import type { components } from '#openapi/schema'
 
 type Schemas = components['schemas']
@@ -24,6 +25,11 @@ export interface Gift {
   currentPrice: Kopecks
   discountPercent: number
   inStock: boolean
+  /** Display texts: the list price and the current price ("1 090,00 ₽"). */
+  priceText: string
+  currentPriceText: string
+  /** The current price in the wire format ("1090.00"), for structured data. */
+  currentPriceWire: string
 }
 
 export interface GiftDetail extends Gift {
@@ -38,10 +44,12 @@ function money(text: string, field: string): Kopecks {
   return value
 }
 
-export function toGift(wire: GiftWire): Gift {
+/** `currency` is the display sign of the locale (common.currency). */
+export function toGift(wire: GiftWire, currency: string): Gift {
   assertGiftKind(wire.resourcetype)
   const price = money(wire.price, 'price')
   const discountPrice = wire.discount_price === null ? null : money(wire.discount_price, 'discount_price')
+  const currentPrice = discountPrice ?? price
   return {
     id: wire.id,
     title: wire.title,
@@ -51,14 +59,17 @@ export function toGift(wire: GiftWire): Gift {
     logo: wire.logo,
     price,
     discountPrice,
-    currentPrice: discountPrice ?? price,
+    currentPrice,
     discountPercent: wire.discount_percent,
     inStock: wire.in_stock,
+    priceText: formatMoney(price, currency),
+    currentPriceText: formatMoney(currentPrice, currency),
+    currentPriceWire: toMoney(currentPrice),
   }
 }
 
-export function toGiftDetail(wire: GiftDetailWire): GiftDetail {
-  return { ...toGift(wire), description: wire.description, tags: wire.tags, created: wire.created }
+export function toGiftDetail(wire: GiftDetailWire, currency: string): GiftDetail {
+  return { ...toGift(wire, currency), description: wire.description, tags: wire.tags, created: wire.created }
 }
 
 /** The storefront address of a gift (the path is spelled `detalis`, §2). */
