@@ -1,5 +1,5 @@
 // A guest buys each of the four game kinds with JavaScript on, and the form refuses what §5 refuses.
-import { expect, test } from '@playwright/test'
+import { expect, type Page, test } from '@playwright/test'
 import {
   AVATAR_PNG,
   guestEmail,
@@ -153,4 +153,27 @@ test('a game id that is not a number fails the route check; an unknown game show
   const missing = await page.goto('/products/99999')
   expect(missing?.status()).toBe(404)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Страница не найдена')
+})
+
+test('keyboard only: a guest buys with Tab, Space and Enter', async ({ page }) => {
+  await openGameFromHome(page, /^PUBG Mobile/, 'PUBG Mobile')
+  /** Tabs forward until the element has focus (fails if it is not reachable). */
+  const tabTo = async (target: ReturnType<Page['getByRole']>) => {
+    for (let i = 0; i < 60; i++) {
+      if (await target.evaluate((el) => el === document.activeElement)) return
+      await page.keyboard.press('Tab')
+    }
+    throw new Error('not reachable with Tab')
+  }
+  await page.getByRole('heading', { level: 1 }).click()
+  const plus = page.getByRole('button', { name: 'Увеличить количество: 60 UC' })
+  await expect(plus).toBeEnabled()
+  await tabTo(plus)
+  await page.keyboard.press('Space')
+  await page.keyboard.press('Enter')
+  await expect(quantity(page, '60 UC')).toHaveValue('2')
+  await tabTo(page.getByLabel('Электронная почта'))
+  await page.keyboard.type(guestEmail('keyboard'))
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(PAY_URL)
 })
