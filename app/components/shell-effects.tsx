@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react'
 import { notify } from '#app/components/notifications/notify'
 import { useT } from '#app/i18n/i18n-context'
 import type { PublicSentryConfig } from '#app/lib/sentry-options'
-import { reloadOnChunkError, reloadOnNextNavigation, startVersionCheck } from '#app/lib/version-check'
+import { reloadOnChunkError } from '#app/lib/chunk-reload'
 
 /** Runs `fn` once the browser is idle after the first paint. */
 function afterFirstPaint(fn: () => void): () => void {
@@ -33,22 +33,32 @@ export function ShellEffects({ sentry }: { sentry: PublicSentryConfig | null }) 
 
   useEffect(() => reloadOnChunkError(), [])
 
+  // the check itself is loaded after the first paint: it is not needed to show the page
   useEffect(() => {
     const current = window.__remixManifest?.version
     if (!current) return
-    const overrides = window.__shopVersionCheck
+    let stop: (() => void) | undefined
     let undo: (() => void) | undefined
-    const stop = startVersionCheck({
-      current,
-      firstDelayMs: overrides?.firstDelayMs,
-      intervalMs: overrides?.intervalMs,
-      onNewVersion: () => {
-        notify({ type: 'warning', text: newVersionText.current })
-        undo = reloadOnNextNavigation()
-      },
+    let cancelled = false
+    const cancelPaint = afterFirstPaint(() => {
+      void import('#app/lib/version-check').then(({ startVersionCheck, reloadOnNextNavigation }) => {
+        if (cancelled) return
+        const overrides = window.__shopVersionCheck
+        stop = startVersionCheck({
+          current,
+          firstDelayMs: overrides?.firstDelayMs,
+          intervalMs: overrides?.intervalMs,
+          onNewVersion: () => {
+            notify({ type: 'warning', text: newVersionText.current })
+            undo = reloadOnNextNavigation()
+          },
+        })
+      })
     })
     return () => {
-      stop()
+      cancelled = true
+      cancelPaint()
+      stop?.()
       undo?.()
     }
   }, [])

@@ -2,7 +2,8 @@
 // server says which build is the newest at /version.json. Checked first after 1 s, then every
 // 60 min, with a timestamp query so no cache answers. When a newer build is out the shopper is
 // told, and the next navigation loads a whole new document (so it runs the new build).
-// A chunk that fails to load (an old build's file gone after a deploy) reloads the page.
+// This module is itself loaded lazily, after the first paint (see ShellEffects); the reload on a
+// failed chunk lives in ./chunk-reload, which must be there from the start.
 
 export const VERSION_URL = '/version.json'
 export const FIRST_CHECK_MS = 1000
@@ -86,38 +87,5 @@ export function reloadOnNextNavigation(): () => void {
   return () => {
     window.removeEventListener('click', onClick, true)
     window.removeEventListener('submit', onSubmit, true)
-  }
-}
-
-const RELOAD_KEY = 'shop:chunk-reload'
-
-/** Reloads once when a script chunk cannot be loaded; not again within 10 s (no reload loop). */
-export function reloadOnChunkError(): () => void {
-  const reload = () => {
-    try {
-      const last = Number(sessionStorage.getItem(RELOAD_KEY) ?? 0)
-      if (Date.now() - last < 10_000) return
-      sessionStorage.setItem(RELOAD_KEY, String(Date.now()))
-    } catch {
-      // storage blocked: reload anyway, the browser's own loop guard applies
-    }
-    window.location.reload()
-  }
-  const onPreloadError = (e: Event) => {
-    e.preventDefault()
-    reload()
-  }
-  const onRejection = (e: PromiseRejectionEvent) => {
-    const message = String((e.reason as Error | undefined)?.message ?? e.reason ?? '')
-    if (
-      /dynamically imported module|Importing a module script failed|error loading dynamically/i.test(message)
-    )
-      reload()
-  }
-  window.addEventListener('vite:preloadError', onPreloadError)
-  window.addEventListener('unhandledrejection', onRejection)
-  return () => {
-    window.removeEventListener('vite:preloadError', onPreloadError)
-    window.removeEventListener('unhandledrejection', onRejection)
   }
 }
