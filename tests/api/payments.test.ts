@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { countries, payments, products, users } from '#api/db/schema'
 import { createTestApi, type TestApi } from '#tests/helpers/test-api'
@@ -270,6 +270,39 @@ describe('starting a payment', () => {
     expect(
       await soldCodes(api, product.id).then((c) => c.filter((x) => x.orderProductId !== null).length),
     ).toBeGreaterThan(0)
+  })
+
+  it('refuses to pay a Standoff order until its avatar is uploaded (§5)', async () => {
+    const { method } = await makeSandboxMethod(api, 'redirect')
+    const [so] = await api.db
+      .select({ id: products.id })
+      .from(products)
+      .where(and(eq(products.kind, 'StandoffProduct'), eq(products.isActive, true)))
+      .limit(1)
+    const created = await api.call<{ id: string }>('POST', '/api/orders/standoff/', {
+      body: {
+        products: [{ product_id: so!.id, quantity: 1 }],
+        email: 'so@example.com',
+        game_account_id: '51234567',
+      },
+    })
+    expect(created.status).toBe(201)
+    const refused = await pay(api, method.name, created.body.id)
+    expect([refused.status, refused.body.code]).toEqual([400, 'avatar_required'])
+    expect(refused.body.detail).toBe('Загрузите аватар игрового аккаунта')
+
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    )
+    const form = new FormData()
+    form.append('game_avatar', new Blob([png], { type: 'image/png' }), 'avatar.png')
+    const upload = await api.app.request(`/api/orders/standoff/avatar/${created.body.id}/`, {
+      method: 'POST',
+      body: form,
+    })
+    expect(upload.status).toBe(200)
+    expect((await pay(api, method.name, created.body.id)).status).toBe(200)
   })
 
   it('pays an order at once when balance covers it, spending the balance', async () => {

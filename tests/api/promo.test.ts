@@ -275,6 +275,14 @@ describe('account promo codes', () => {
     ).toBe(200)
 
     const later = await createPubgOrder(api, productId, { token: user.token })
+    // the new order carries the account code from creation, before any payment starts
+    const fresh = await api.call<{ total_without_promocode: string; total_with_promocode: string }>(
+      'GET',
+      `/api/orders/${later}/`,
+      { token: user.token },
+    )
+    expect(fresh.body.total_without_promocode).toBe('100.00')
+    expect(fresh.body.total_with_promocode).toBe('90.00')
     const p = await api.call<{ amount: string }>('POST', `/api/payments/${method}/`, {
       body: { order_id: later, currency: 'RUB' },
       token: user.token,

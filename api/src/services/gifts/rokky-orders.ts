@@ -11,6 +11,7 @@ import { toMoney } from '../../lib/money'
 import type { OrderRow } from '../orders/access'
 import { findReplay, isUniqueViolation, requestHash } from '../orders/idempotency'
 import { recalculateOrder } from '../orders/pricing'
+import { applyAccountPromo } from '../promo/orders'
 import { changeOrder } from '../orders/update'
 import { parseEmail, resolveBuyer } from '../orders/validate'
 import { getActiveGift, type GiftRow } from './catalogue'
@@ -81,6 +82,7 @@ export async function createRokkyOrder(
           requestHash: hash,
         })
         .returning()
+      if (buyer.userId !== null) await applyAccountPromo(tx, order!.id)
       const totals = await recalculateOrder(tx, order!.id)
       return { result: rokkyResult(order!, totals.total), replay: false }
     })

@@ -13,6 +13,7 @@ import {
 } from '../../db/schema'
 import { fail, fieldError } from '../../lib/errors'
 import { unitPrice } from '../catalogue/queries'
+import { applyAccountPromo } from '../promo/orders'
 import type { OrderRow } from './access'
 import { findReplay, isUniqueViolation, requestHash } from './idempotency'
 import { type OrderTotals, recalculateOrder } from './pricing'
@@ -206,6 +207,8 @@ export async function createOrder(
           })),
         )
       }
+      // the account's active promo code applies to a new order of its game from the start
+      if (p.userId !== null) await applyAccountPromo(tx, id)
       const totals = await recalculateOrder(tx, id)
       return {
         order: { ...order!, total: totals.total, totalToPay: totals.totalToPay },

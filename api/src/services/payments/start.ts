@@ -83,6 +83,9 @@ export async function startPayment(
   const { method, country } = await findMethod(c, methodName, activeCountryId)
   const checked = await loadOrderForCaller(c, body.order_id)
   assertPayable(checked.status)
+  // §5: a Standoff order is complete only with the account's avatar
+  if (checked.kind === 'StandoffOrder' && !checked.gameAvatar)
+    throw fieldError('game_avatar', 'avatar_required')
 
   // an account-level promo code reaches the order at the latest here (it only ever lowers the total)
   await deps.db.transaction((tx) => applyAccountPromo(tx, checked.id))
