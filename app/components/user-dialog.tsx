@@ -6,7 +6,7 @@ import accountCss from '#app/styles/account.css?url'
 /**
  * A popup kept in the URL (e.g. `?auth=1`): server-rendered, so it opens from a link and works
  * without JavaScript; closing is a link to the same page without the parameter. With JavaScript,
- * Escape closes it and focus moves into it.
+ * Escape closes it and focus moves into it (to a `data-autofocus` element when there is one).
  */
 export function UserDialog({
   title,
@@ -23,9 +23,9 @@ export function UserDialog({
   const ref = useRef<HTMLElement>(null)
   useEffect(() => {
     const box = ref.current
-    const first = box?.querySelector<HTMLElement>(
-      'input:not([type="hidden"]), select, button, [href]:not([data-close])',
-    )
+    const first =
+      box?.querySelector<HTMLElement>('[data-autofocus]') ??
+      box?.querySelector<HTMLElement>('input:not([type="hidden"]), select, button, [href]:not([data-close])')
     first?.focus()
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') navigate(closeHref, { replace: true, preventScrollReset: true })

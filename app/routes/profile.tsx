@@ -181,7 +181,8 @@ export default function ProfileLayout() {
             <button type="submit" className="button button--danger">
               {t('account.delete.confirm')}
             </button>
-            <Link to={location.pathname} className="button" replace>
+            {/* a destructive choice: focus starts on the safe one */}
+            <Link to={location.pathname} className="button" replace data-autofocus>
               {t('account.delete.cancel')}
             </Link>
           </Form>
