@@ -145,21 +145,29 @@ describe('another user’s order is never readable or changeable', () => {
       body: { order_id: openId, currency: 'RUB', email: null, phone: null },
     })
     expect(payR.status).toBe(404)
+    // the order's own 404, not a missing route
+    expect((payR.body as { code: string }).code).toBe('order_not_found')
     const promo = await api.call('POST', `/api/orders/${openId}/activate_promo_code/`, {
       token: bob.access,
       body: { code: 'ANY' },
     })
     expect(promo.status).toBe(404)
+    // the order's own 404, not a missing route
+    expect((promo.body as { code: string }).code).toBe('order_not_found')
     const update = await api.call('POST', `/api/orders/pubg/${openId}/update/`, {
       token: bob.access,
       body: { products: [{ id: productId, quantity: 3 }] },
     })
     expect(update.status).toBe(404)
+    // the order's own 404, not a missing route
+    expect((update.body as { code: string }).code).toBe('order_not_found')
     const details = await api.call('POST', `/api/orders/pubg/${openId}/delivery_details/update/`, {
       token: bob.access,
       body: { email: 'bob@example.com' },
     })
     expect(details.status).toBe(404)
+    // the order's own 404, not a missing route
+    expect((details.body as { code: string }).code).toBe('order_not_found')
     const [row] = await api.db.select().from(orders).where(eq(orders.id, openId))
     expect(row).toMatchObject({ userId: expect.any(Number), email: 'alice@example.com', status: 'created' })
   })
