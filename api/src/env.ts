@@ -8,6 +8,8 @@ export interface ApiConfig {
   jwtSecret: string
   accessTtlSeconds: number
   refreshTtlSeconds: number
+  /** A refresh token presented again this soon after its rotation is a concurrent request, not a theft. */
+  refreshReuseGraceSeconds: number
   /** Public origin of the shop, used for links handed to providers (sandbox checkout, returns). */
   publicUrl: string
   uploadDir: string
@@ -92,6 +94,7 @@ const schema = z.object({
   PUBLIC_URL: z.url().optional(),
   ACCESS_TOKEN_TTL: int(30 * 60),
   REFRESH_TOKEN_TTL: int(30 * 24 * 3600),
+  REFRESH_REUSE_GRACE: z.coerce.number().int().min(0).max(300).default(10),
   SIGNIN_LIMIT_PER_ACCOUNT: int(10),
   SIGNIN_LIMIT_PER_ADDRESS: int(30),
   SIGNIN_LIMIT_WINDOW: int(15 * 60),
@@ -191,6 +194,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv, opts: { dataDir: string; p
     jwtSecret,
     accessTtlSeconds: e.ACCESS_TOKEN_TTL,
     refreshTtlSeconds: e.REFRESH_TOKEN_TTL,
+    refreshReuseGraceSeconds: e.REFRESH_REUSE_GRACE,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${opts.port}`).replace(/\/$/, ''),
     uploadDir: path.join(opts.dataDir, 'uploads'),
     maxJsonBytes: 64 * 1024,

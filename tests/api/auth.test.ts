@@ -120,6 +120,11 @@ describe('refresh token rotation', () => {
     const b = (await signIn('reuse@example.com', 'the password')).body
     const next = await refresh(a.refresh)
     expect(next.status).toBe(200)
+    // replayed later than the grace period for concurrent requests
+    await api.db
+      .update(refreshTokens)
+      .set({ usedAt: new Date(Date.now() - (api.config.refreshReuseGraceSeconds + 1) * 1000) })
+      .where(eq(refreshTokens.id, jti(a.refresh)))
     const replay = await refresh(a.refresh)
     expect(replay.status).toBe(400)
     expect(replay.body.code).toBe('refresh_reused')
@@ -127,6 +132,14 @@ describe('refresh token rotation', () => {
     expect((await refresh(next.body.refresh)).status).toBe(400)
     // a different sign-in of the same user is untouched
     expect((await refresh(b.refresh)).status).toBe(200)
+  })
+
+  it('two requests refreshing with one token at once both keep the sign-in (grace period)', async () => {
+    const t = (await signIn('concurrent@example.com', 'the password')).body
+    const [first, second] = await Promise.all([refresh(t.refresh), refresh(t.refresh)])
+    expect([first.status, second.status]).toEqual([200, 200])
+    expect((await refresh(first.body.refresh)).status).toBe(200)
+    expect((await refresh(second.body.refresh)).status).toBe(200)
   })
 
   it('refresh tokens expire at a fixed time after sign-in, rotation does not extend it', async () => {

@@ -73,8 +73,8 @@ async function readRefresh(
 
 /**
  * Rotation: marks the presented token used and issues the next one of its family, atomically
- * (compare-and-set on `used_at`). A token presented a second time means it leaked: the whole
- * family (that sign-in) is revoked. Every failure is a 400, on which clients sign out (§4).
+ * (compare-and-set on `used_at`). A token presented a second time, after the short grace period
+ * for concurrent requests, means it leaked: the whole family (that sign-in) is revoked. Every failure is a 400, on which clients sign out (§4).
  */
 export async function rotateRefresh(
   db: Db,
@@ -106,6 +106,18 @@ export async function rotateRefresh(
     return issue(db, config, used.userId, used.familyId, used.expiresAt)
   }
   const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.id, claims.id))
+  // Two requests of one browser (a prefetch and the navigation, two tabs) may refresh with the same
+  // token at once: within the grace period the late one gets its own pair of the same sign-in.
+  const graceMs = config.refreshReuseGraceSeconds * 1000
+  if (
+    row?.usedAt &&
+    !row.revokedAt &&
+    row.familyId === claims.familyId &&
+    row.expiresAt > now &&
+    now.getTime() - row.usedAt.getTime() <= graceMs
+  ) {
+    return issue(db, config, row.userId, row.familyId, row.expiresAt)
+  }
   if (row?.usedAt && !row.revokedAt) {
     await revokeFamily(db, row.familyId, now)
     throw fail(400, 'refresh_reused')
