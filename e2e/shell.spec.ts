@@ -4,7 +4,7 @@ import { expect, type Page, test } from '@playwright/test'
 
 declare global {
   interface Window {
-    __shopVersionCheck?: { firstDelayMs?: number; intervalMs?: number }
+    __shopVersionCheck?: { firstDelayMs?: number; intervalMs?: number; current?: string }
     __remixManifest?: { version?: string }
     __sameDocument?: boolean
     __violations?: string[]
@@ -131,32 +131,58 @@ test.describe('tooltips (§9)', () => {
 })
 
 test.describe('builds and chunks (§4, §9)', () => {
-  test('the version check finds a new build; the next navigation loads a whole new document', async ({
-    page,
+  test('the latest-version endpoint answers the running build, or the one a deploy announces', async ({
+    request,
   }) => {
-    await page.addInitScript(() => {
-      window.__shopVersionCheck = { firstDelayMs: 100, intervalMs: 250 }
-    })
-    const firstCheck = page.waitForResponse((r) => /\/version\.json\?t=\d+$/.test(r.url()))
-    await page.goto('/')
-    const own = await page.evaluate(() => window.__remixManifest?.version)
-    expect(own).toMatch(/\w+/)
-    expect(await (await firstCheck).json()).toEqual({ version: own })
-    const { status } = notifications(page)
-    await expect(status).toBeEmpty()
-
+    const own = (await (await request.get('/version.json')).json()) as { version: string }
+    expect(own.version).toMatch(/^\w+$/)
+    const res = await request.get(`/version.json?t=${Date.now()}`)
+    expect(res.headers()['cache-control']).toBe('no-store')
+    // announce a newer build only for the moment of one request: other tests' pages check too
     writeFileSync(latestVersionFile, 'e2e-newer-build')
+    let announced: unknown
     try {
-      await expect(status).toContainText('Доступна новая версия', { timeout: 5000 })
+      announced = await (await request.get(`/version.json?t=${Date.now()}`)).json()
     } finally {
       rmSync(latestVersionFile, { force: true })
     }
+    expect(announced).toEqual({ version: 'e2e-newer-build' })
+    expect(await (await request.get('/version.json')).json()).toEqual(own)
+  })
+
+  test('a page running an older build is told; its next navigation loads a whole new document', async ({
+    page,
+  }) => {
+    // the page pretends to run an older build than the server's (the server is not touched)
+    await page.addInitScript(() => {
+      window.__shopVersionCheck = { firstDelayMs: 100, intervalMs: 250, current: 'e2e-older-build' }
+    })
+    const check = page.waitForResponse((r) => /\/version\.json\?t=\d+$/.test(r.url()))
+    await page.goto('/')
+    const server = (await (await check).json()) as { version: string }
+    expect(server.version).toBe(await page.evaluate(() => window.__remixManifest?.version))
+    const { status } = notifications(page)
+    await expect(status).toContainText('Доступна новая версия', { timeout: 5000 })
+
     await page.evaluate(() => {
       window.__sameDocument = true
     })
     await page.getByRole('link', { name: 'Подарки' }).click()
     await expect(page).toHaveURL(/\/gifts$/)
     await expect.poll(() => page.evaluate(() => window.__sameDocument)).toBeUndefined()
+  })
+
+  test('a page running the current build is not told anything', async ({ page }) => {
+    await page.addInitScript(() => {
+      window.__shopVersionCheck = { firstDelayMs: 50, intervalMs: 100 }
+    })
+    let checks = 0
+    page.on('response', (r) => {
+      if (/\/version\.json\?t=\d+$/.test(r.url())) checks++
+    })
+    await page.goto('/')
+    await expect.poll(() => checks).toBeGreaterThanOrEqual(3)
+    await expect(notifications(page).status).toBeEmpty()
   })
 
   test('a chunk that fails to load reloads the page', async ({ page }) => {

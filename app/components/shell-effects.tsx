@@ -35,7 +35,7 @@ export function ShellEffects({ sentry }: { sentry: PublicSentryConfig | null }) 
 
   // the check itself is loaded after the first paint: it is not needed to show the page
   useEffect(() => {
-    const current = window.__remixManifest?.version
+    const current = window.__shopVersionCheck?.current ?? window.__remixManifest?.version
     if (!current) return
     let stop: (() => void) | undefined
     let undo: (() => void) | undefined

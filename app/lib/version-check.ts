@@ -18,10 +18,13 @@ export interface VersionCheckOptions {
   fetch?: typeof fetch
 }
 
-/** Test hook: `window.__shopVersionCheck = { firstDelayMs, intervalMs }` before the app starts. */
+/**
+ * Test hook, set before the app starts: `window.__shopVersionCheck = { firstDelayMs, intervalMs,
+ * current }` (`current` pretends the page runs another build, without touching the server).
+ */
 declare global {
   interface Window {
-    __shopVersionCheck?: { firstDelayMs?: number; intervalMs?: number }
+    __shopVersionCheck?: { firstDelayMs?: number; intervalMs?: number; current?: string }
     __remixManifest?: { version?: string }
   }
 }
