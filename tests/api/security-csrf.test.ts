@@ -93,7 +93,12 @@ describe('through the shop server (API role)', () => {
   let server: ShopServer
   beforeAll(async () => {
     api = await createTestApi()
-    const env = loadServerEnv({ SHOP_ROLE: 'api', PORT: '3000', DATA_DIR: api.config.uploadDir })
+    const env = loadServerEnv({
+      NODE_ENV: 'test',
+      SHOP_ROLE: 'api',
+      PORT: '3000',
+      DATA_DIR: api.config.uploadDir,
+    })
     server = await createShopServer(env, api.database)
   })
   afterAll(() => api?.close())

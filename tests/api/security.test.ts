@@ -211,7 +211,7 @@ describe('uploads', () => {
 
   it('the profile avatar: traversal names, text named .png and SVG with script are refused or renamed', async () => {
     const user = await makeUser(api)
-    const post = async (bytes: Buffer | string, name: string, type: string) => {
+    const post = async (bytes: BlobPart, name: string, type: string) => {
       const form = new FormData()
       form.set('avatar_img', new File([bytes], name, { type }))
       const res = await api.app.request('/api/auth/profile/', {
