@@ -8,7 +8,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node'
-import { Link, useActionData, useLoaderData } from '@remix-run/react'
+import { Link, useActionData, useLoaderData, useLocation } from '@remix-run/react'
 import { useEffect } from 'react'
 import { metaT } from '#app/components/catalogue/meta-t'
 import { CountryForm } from '#app/components/payment/country-form'
@@ -46,6 +46,7 @@ export default function OrderPayPage() {
   const page: PayPageData = useLoaderData<typeof loader>()
   const actionData: PayActionData | undefined = useActionData<typeof action>()
   const t = useT()
+  const location = useLocation()
   const { order } = page
 
   // arriving here after placing an order: no popup is open any more, so nothing may lock scrolling
@@ -61,9 +62,10 @@ export default function OrderPayPage() {
   return (
     <div className="pay-page">
       {page.waiting ? (
-        // without JavaScript the page reloads itself while the order is on its way
+        // without JavaScript the page reloads itself while the order is on its way; the url is
+        // explicit because a refresh to the same url with a #fragment would only scroll
         <noscript>
-          <meta httpEquiv="refresh" content="3" />
+          <meta httpEquiv="refresh" content={`3;url=${location.pathname}${location.search}`} />
         </noscript>
       ) : null}
       {page.poll ? (
@@ -134,6 +136,7 @@ export default function OrderPayPage() {
 /** What is happening with the order once it no longer waits for payment. */
 function StatusNote({ page }: { page: PayPageData }) {
   const t = useT()
+  const location = useLocation()
   const { order } = page
   if (order.isPaymentActive) return null
   const note =
