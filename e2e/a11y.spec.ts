@@ -49,6 +49,8 @@ interface Screen {
   name: string
   path: (ctx: { request: APIRequestContext; page: Page; context: BrowserContext }) => Promise<string>
   status?: number
+  /** Brings the screen into the state to audit (e.g. a form showing its errors). */
+  act?: (page: Page) => Promise<void>
 }
 
 const SCREENS: Screen[] = [
@@ -97,6 +99,25 @@ const SCREENS: Screen[] = [
     },
   },
   { name: '404 screen', path: async () => '/no/such/page', status: 404 },
+  {
+    name: 'order form showing its errors',
+    path: async ({ request }) => `/products/${await gameId(request, 'StandoffGame')}`,
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Перейти к оплате' }).click()
+      await expect(
+        page.getByRole('form', { name: 'Оформление заказа' }).getByRole('alert').first(),
+      ).toBeVisible()
+    },
+  },
+  {
+    name: 'sign-in form showing its errors',
+    path: async () => '/auth',
+    act: async (page) => {
+      await page.getByLabel('Электронная почта').fill('not-an-email')
+      await page.getByRole('button', { name: /^Войти/ }).click()
+      await expect(page.getByText(/почт/i).first()).toBeVisible()
+    },
+  },
 ]
 
 function report(violations: Awaited<ReturnType<AxeBuilder['analyze']>>['violations']) {
@@ -126,6 +147,7 @@ for (const mode of ['with JavaScript', 'server-rendered (bundles blocked)'] as c
         expect(res?.status()).toBe(screen.status ?? 200)
         await expect(page.locator('h1').first()).toBeVisible()
         if (mode === 'with JavaScript') await page.waitForLoadState('networkidle')
+        await screen.act?.(page)
         const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze()
         expect(report(violations), `${path} (${mode})`).toEqual([])
       })
