@@ -10,6 +10,7 @@ import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { NonceProvider } from '#app/components/nonce'
 import { nonceModulePreloads } from '#app/lib/csp-stream.server'
+import { stripNulBytes } from '#app/lib/strip-nul.server'
 import { i18nServer, localeFromCookie, serializeLocaleCookie } from '#app/i18n/i18n.server'
 import { captureServerError } from '#app/lib/sentry.server'
 
@@ -45,7 +46,8 @@ export default async function handleRequest(
           responseHeaders.set('content-type', 'text/html; charset=utf-8')
           // the page carries this response's nonce: no shared cache may keep it
           if (!responseHeaders.has('cache-control')) responseHeaders.set('cache-control', 'private, no-cache')
-          const stream = nonce ? body.pipe(nonceModulePreloads(nonce)) : body
+          const clean = body.pipe(stripNulBytes())
+          const stream = nonce ? clean.pipe(nonceModulePreloads(nonce)) : clean
           resolve(
             new Response(createReadableStreamFromReadable(stream), {
               headers: responseHeaders,
