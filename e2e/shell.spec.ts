@@ -12,7 +12,9 @@ declare global {
 }
 
 /** Where the e2e server (scripts/e2e-server.mjs) keeps its data; the version check reads it. */
-const latestVersionFile = fileURLToPath(new URL('../.cache/e2e-data/latest-version', import.meta.url))
+const latestVersionFile = fileURLToPath(
+  new URL(`../.cache/e2e-data-${process.env.E2E_PORT ?? 3200}/latest-version`, import.meta.url),
+)
 
 /** Keeps the hourly version check out of tests that are not about it. */
 async function quietVersionCheck(page: Page) {

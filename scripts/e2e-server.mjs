@@ -2,7 +2,8 @@
 import { rmSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 
-const dataDir = fileURLToPath(new URL('../.cache/e2e-data', import.meta.url))
+// one data folder per port, so parallel runs on other ports do not wipe each other's database
+const dataDir = fileURLToPath(new URL(`../.cache/e2e-data-${process.env.PORT ?? 3200}`, import.meta.url))
 rmSync(dataDir, { recursive: true, force: true })
 process.env.DATA_DIR = dataDir
 process.env.SKIP_BUILD = '1'

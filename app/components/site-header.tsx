@@ -1,12 +1,16 @@
-import { Link, NavLink } from '@remix-run/react'
+import { Link, NavLink, useLocation } from '@remix-run/react'
+import { lazy, Suspense } from 'react'
 import { useT } from '#app/i18n/i18n-context'
-import { AuthDialog } from './auth-dialog'
-import { LastOrdersDialog } from './last-orders-dialog'
 import { UserChatWidget } from './user-chat-widget'
 import { UserMenu } from './user-menu'
 
+// Loaded only on a URL that opens a popup (the server renders it too, so it works without JS).
+const AccountPopups = lazy(() => import('./account-popups'))
+const POPUP_PARAMS = /[?&](auth|last-orders)=1(&|$)/
+
 export function SiteHeader() {
   const t = useT()
+  const { search } = useLocation()
   return (
     <>
       <header className="site-header">
@@ -28,8 +32,11 @@ export function SiteHeader() {
         </div>
       </header>
       {/* account popups kept in the URL (?auth=1, ?last-orders=1) and the support chat */}
-      <AuthDialog />
-      <LastOrdersDialog />
+      {POPUP_PARAMS.test(search) ? (
+        <Suspense fallback={null}>
+          <AccountPopups />
+        </Suspense>
+      ) : null}
       <UserChatWidget />
     </>
   )
