@@ -14,6 +14,13 @@ import { message } from '#api/lib/errors'
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
+/**
+ * API paths a payment provider's page legitimately posts the browser to, from its own origin
+ * (the Payselection return). A cookie set moments ago without SameSite may ride along, so these
+ * stay open; they change nothing a shopper controls (the state comes from the provider).
+ */
+const CROSS_SITE_ENTRY_POINTS = [/^\/api\/payments\/[^/]+\/term\//]
+
 export interface CsrfOptions {
   /** The shop's public origin (PUBLIC_URL), accepted besides the request's own Host. */
   publicUrl?: string | null
@@ -37,6 +44,7 @@ export function isForgedRequest(request: Request, options: CsrfOptions = {}): bo
   if (pathname === '/api' || pathname.startsWith('/api/')) {
     const usesCookies = Boolean(request.headers.get('cookie'))
     if (!usesCookies || request.headers.has('authorization')) return false
+    if (CROSS_SITE_ENTRY_POINTS.some((re) => re.test(pathname))) return false
   }
   const origin = request.headers.get('origin')
   if (origin !== null) return !isOwnOrigin(origin, request, options.publicUrl)

@@ -81,6 +81,14 @@ describe('the origin rule', () => {
       isForgedRequest(req(url, { headers: { ...evil, cookie: 'a=1', authorization: 'Bearer x' } })),
     ).toBe(false)
     expect(isForgedRequest(req(url, { headers: evil }))).toBe(false)
+    // the provider's page sending the browser back (Payselection term): open to its origin
+    expect(
+      isForgedRequest(
+        req(`${shop}/api/payments/payselection/term/00000000-0000-4000-8000-000000000000/`, {
+          headers: { origin: 'https://webform.payselection.com', cookie: 'x=1' },
+        }),
+      ),
+    ).toBe(false)
     // a payment provider's callback (no Origin, no Sec-Fetch-Site)
     expect(isForgedRequest(req(`${shop}/api/payments/getpay/notify/`, { headers: { cookie: 'x=1' } }))).toBe(
       false,
