@@ -12,15 +12,26 @@ import { Link, useActionData, useLoaderData, useLocation } from '@remix-run/reac
 import { useEffect } from 'react'
 import { metaT } from '#app/components/catalogue/meta-t'
 import { CountryForm } from '#app/components/payment/country-form'
+import { deferred } from '#app/components/payment/deferred'
 import { MethodForm } from '#app/components/payment/method-form'
 import { OrderSummary } from '#app/components/payment/order-summary'
 import { handlePayAction, loadPayPage, orderIdParam } from '#app/components/payment/pay-page.server'
 import { PromoForm } from '#app/components/payment/promo-form'
-import { ScenarioView } from '#app/components/payment/scenario-view'
-import { StatusPoller } from '#app/components/payment/status-poller'
 import type { PayActionData, PayPageData } from '#app/components/payment/types'
 import { useT } from '#app/i18n/i18n-context'
 import paymentCss from '#app/styles/payment.css?url'
+
+// Parts most visits never show (a started payment, delivered codes, status polling) load on demand,
+// keeping the page's first-load JavaScript within budget; the server renders them all the same.
+const ScenarioView = deferred(() =>
+  import('#app/components/payment/scenario-view').then((m) => m.ScenarioView),
+)
+const DeliveredCodes = deferred(() =>
+  import('#app/components/payment/delivered-codes').then((m) => m.DeliveredCodes),
+)
+const StatusPoller = deferred(() =>
+  import('#app/components/payment/status-poller').then((m) => m.StatusPoller),
+)
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: paymentCss }]
 
@@ -31,7 +42,12 @@ export const meta: MetaFunction = ({ matches }) => [
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const orderId = orderIdParam(request, params.orderId)
-  const { page, api } = await loadPayPage(request, context, orderId)
+  const [{ page, api }] = await Promise.all([
+    loadPayPage(request, context, orderId),
+    // rendered on the server without waiting: their code is there before the page renders
+    ScenarioView.preload(),
+    DeliveredCodes.preload(),
+  ])
   const headers = new Headers(api.headers)
   headers.set('cache-control', 'private, no-store')
   return data({ ...page, notifications: api.notifications }, { headers })
@@ -89,7 +105,10 @@ export default function OrderPayPage() {
         </p>
       </header>
       <div className="pay-page__grid">
-        <OrderSummary order={order} />
+        <OrderSummary
+          order={order}
+          delivered={order.status === 'done' ? <DeliveredCodes order={order} /> : null}
+        />
         <div className="pay-page__side">
           <StatusNote page={page} />
           {payState?.error && !order.isPaymentActive ? (

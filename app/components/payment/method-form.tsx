@@ -1,7 +1,6 @@
 import { Form, useNavigation } from '@remix-run/react'
 import { useT } from '#app/i18n/i18n-context'
 import type { MethodGroupOption, MethodOption } from './types'
-import { formatAmount, formatPercent } from './format'
 import { useHydrated } from './use-hydrated'
 
 export interface PayFormState {
@@ -87,26 +86,10 @@ export function MethodForm({
   )
 }
 
-function feeText(t: ReturnType<typeof useT>, option: MethodOption): string {
-  const { feeBp, fixFee, currency } = option.method
-  if (feeBp === 0 && fixFee === 0) return t('payment.methods.fee_none')
-  const fee = formatAmount(fixFee, currency)
-  if (fixFee === 0) return t('payment.methods.fee_percent', { percent: formatPercent(feeBp) })
-  if (feeBp === 0) return t('payment.methods.fee_fixed', { fee })
-  return t('payment.methods.fee_both', { percent: formatPercent(feeBp), fee })
-}
-
 function MethodChoice({ option, checked }: { option: MethodOption; checked: boolean }) {
-  const t = useT()
-  const { method, quote } = option
+  const { method } = option
   const id = `method-${method.name}`
   const disabled = option.availability !== 'ok'
-  const details = [feeText(t, option)]
-  if (option.availability === 'inactive') details.push(t('payment.methods.inactive'))
-  else if (option.availability === 'below_min')
-    details.push(t('payment.methods.min_amount', { amount: formatAmount(method.minAmount, method.currency) }))
-  else if (quote)
-    details.push(t('payment.methods.to_pay', { amount: formatAmount(quote.amount, method.currency) }))
   return (
     <label
       className={`method${disabled ? ' method--disabled' : ''}${method.isSecondary ? ' method--secondary' : ''}`}
@@ -130,7 +113,7 @@ function MethodChoice({ option, checked }: { option: MethodOption; checked: bool
           {method.title}
         </span>
         <span id={`${id}-details`} className={`method__details${disabled ? ' method__details--reason' : ''}`}>
-          {details.join(' · ')}
+          {option.details}
         </span>
       </span>
     </label>

@@ -1,10 +1,13 @@
+import type { ReactNode } from 'react'
 import { useT } from '#app/i18n/i18n-context'
 import type { Order } from '#app/lib/view-models/order'
-import { Copyable } from './copy-button'
 import { formatAmount } from './format'
 
-/** What was ordered: the products (or the gift), the account it goes to, and the totals. */
-export function OrderSummary({ order }: { order: Order }) {
+/**
+ * What was ordered: the products (or the gift), the account it goes to, the totals, and
+ * `delivered` (the codes of a done order) at the end.
+ */
+export function OrderSummary({ order, delivered }: { order: Order; delivered?: ReactNode }) {
   const t = useT()
   const item = order.gift ?? order.game
   return (
@@ -33,7 +36,7 @@ export function OrderSummary({ order }: { order: Order }) {
       ) : null}
       <AccountData order={order} />
       <Totals order={order} />
-      <Delivered order={order} />
+      {delivered}
     </section>
   )
 }
@@ -143,34 +146,5 @@ function Totals({ order }: { order: Order }) {
         </div>
       </dl>
     </>
-  )
-}
-
-/** The codes of a done order: PUBG vouchers per line, or the gift's code. */
-function Delivered({ order }: { order: Order }) {
-  const t = useT()
-  const codes = order.lines.flatMap((l) => l.codes.map((c) => ({ ...c, title: l.title })))
-  if (order.status !== 'done' || (codes.length === 0 && !order.giftCode)) return null
-  return (
-    <section className="pay-codes" aria-labelledby="codes-heading">
-      <h3 id="codes-heading">
-        {order.giftCode ? t('payment.gift_code_heading') : t('payment.codes_heading')}
-      </h3>
-      {order.giftCode ? (
-        <p>
-          <Copyable value={order.giftCode} what={t('payment.gift_code_heading')} />
-        </p>
-      ) : (
-        <ul className="pay-codes__list">
-          {codes.map((c) => (
-            <li key={c.code}>
-              <span className="pay-codes__amount">{t('payment.code_amount_uc', { amount: c.amountUc })}</span>
-              <Copyable value={c.code} what={c.code} />
-            </li>
-          ))}
-        </ul>
-      )}
-      <p className="pay-muted">{t('payment.codes_note')}</p>
-    </section>
   )
 }

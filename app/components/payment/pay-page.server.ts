@@ -9,7 +9,8 @@ import { ApiResponseError, type ApiSession, apiFor, must } from '#app/lib/api/cl
 import { invalidRoute } from '#app/lib/http-errors.server'
 import { type QrImage, qrImage } from '#app/lib/qr.server'
 import { redirectWithToast } from '#app/lib/toast.server'
-import type { MethodGroupOption, PayActionData, PayPageData } from './types'
+import { formatAmount, formatPercent } from './format'
+import type { MethodGroupOption, MethodOption, PayActionData, PayPageData } from './types'
 import {
   type ActiveCountry,
   availability,
@@ -17,6 +18,7 @@ import {
   IN_PROGRESS_STATUSES,
   type Order,
   type Payment,
+  type PaymentMethod,
   quoteMethod,
   toActiveCountry,
   toCountry,
@@ -83,16 +85,36 @@ function qrFor(payment: Payment): QrImage | null {
   }
 }
 
-function methodGroups(order: Order, country: ActiveCountry | null): MethodGroupOption[] {
+function feeText(t: TFunction, method: PaymentMethod): string {
+  const { feeBp, fixFee, currency } = method
+  if (feeBp === 0 && fixFee === 0) return t('payment.methods.fee_none')
+  const fee = formatAmount(fixFee, currency)
+  if (fixFee === 0) return t('payment.methods.fee_percent', { percent: formatPercent(feeBp) })
+  if (feeBp === 0) return t('payment.methods.fee_fixed', { fee })
+  return t('payment.methods.fee_both', { percent: formatPercent(feeBp), fee })
+}
+
+function methodOption(
+  t: TFunction,
+  method: PaymentMethod,
+  order: Order,
+  country: ActiveCountry,
+): MethodOption {
+  const quote = quoteMethod(method, order.totalToPay, country)
+  const state = quote?.availability ?? availability(method, null)
+  const details = [feeText(t, method)]
+  if (state === 'inactive') details.push(t('payment.methods.inactive'))
+  else if (state === 'below_min')
+    details.push(t('payment.methods.min_amount', { amount: formatAmount(method.minAmount, method.currency) }))
+  else if (quote)
+    details.push(t('payment.methods.to_pay', { amount: formatAmount(quote.amount, method.currency) }))
+  return { method, availability: state, details: details.join(' · ') }
+}
+
+function methodGroups(t: TFunction, order: Order, country: ActiveCountry | null): MethodGroupOption[] {
   if (!country) return []
   return country.groups
-    .map((g) => ({
-      name: g.name,
-      methods: g.methods.map((method) => {
-        const quote = quoteMethod(method, order.totalToPay, country)
-        return { method, quote, availability: quote?.availability ?? availability(method, null) }
-      }),
-    }))
+    .map((g) => ({ name: g.name, methods: g.methods.map((m) => methodOption(t, m, order, country)) }))
     .filter((g) => g.methods.length > 0)
 }
 
@@ -122,7 +144,7 @@ export async function loadPayPage(
   const latest = paymentRes.ok ? toPayment(paymentRes.data) : null
   const payment =
     latest && latest.status === 'pending' && order.isPaymentActive ? { ...latest, qr: qrFor(latest) } : null
-  const groups = methodGroups(order, country)
+  const groups = methodGroups((await getServerT(request)).t, order, country)
   const defaultMethod =
     groups.flatMap((g) => g.methods).find((m) => m.availability === 'ok')?.method.name ?? null
   const waiting = IN_PROGRESS_STATUSES.includes(order.status) || payment?.scenario.type === 'wait_order_state'

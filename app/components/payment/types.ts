@@ -4,7 +4,6 @@ import type {
   ActiveCountry,
   availability,
   Country,
-  MethodQuote,
   Order,
   Payment,
   PaymentMethod,
@@ -13,9 +12,9 @@ import type {
 
 export interface MethodOption {
   method: PaymentMethod
-  /** The total through this method; null when it cannot be quoted (foreign currency). */
-  quote: MethodQuote | null
   availability: ReturnType<typeof availability>
+  /** What the shopper reads under the method: its fee, then the total or why it is disabled. */
+  details: string
 }
 
 export interface MethodGroupOption {
