@@ -332,8 +332,12 @@ export function requestArbitrary(
   const pathParams = op.params.filter((p) => p.in === 'path')
   const queryParams = op.params.filter((p) => p.in === 'query')
   const headerParams = op.params.filter((p) => p.in === 'header')
-  const paramValue = (p: OpenApiParameter) =>
-    mixedArbitrary(doc, p.schema ?? { type: 'string' }, opts, p.name)
+  // a pool named "path.id" (or "query.page", …) is for that parameter only, not for body fields
+  const paramValue = (p: OpenApiParameter) => {
+    const own = opts.pools?.[`${p.in}.${p.name}`]
+    const paramOpts = own ? { ...opts, pools: { ...opts.pools, [p.name]: own } } : opts
+    return mixedArbitrary(doc, p.schema ?? { type: 'string' }, paramOpts, p.name)
+  }
 
   const pathArb = fc.record(Object.fromEntries(pathParams.map((p) => [p.name, paramValue(p)])))
   const queryArb = fc.record(Object.fromEntries(queryParams.map((p) => [p.name, paramValue(p)])), {
