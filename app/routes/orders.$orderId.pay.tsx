@@ -12,7 +12,7 @@ import { Link, useActionData, useLoaderData, useLocation } from '@remix-run/reac
 import { useEffect } from 'react'
 import { metaT } from '#app/components/catalogue/meta-t'
 import { CountryForm } from '#app/components/payment/country-form'
-import { deferred } from '#app/components/payment/deferred'
+import { Deferred, deferredComponent } from '#app/components/payment/deferred'
 import { MethodForm } from '#app/components/payment/method-form'
 import { OrderSummary } from '#app/components/payment/order-summary'
 import { handlePayAction, loadPayPage, orderIdParam } from '#app/components/payment/pay-page.server'
@@ -23,13 +23,13 @@ import paymentCss from '#app/styles/payment.css?url'
 
 // Parts most visits never show (a started payment, delivered codes, status polling) load on demand,
 // keeping the page's first-load JavaScript within budget; the server renders them all the same.
-const ScenarioView = deferred(() =>
+const scenarioView = deferredComponent(() =>
   import('#app/components/payment/scenario-view').then((m) => m.ScenarioView),
 )
-const DeliveredCodes = deferred(() =>
+const deliveredCodes = deferredComponent(() =>
   import('#app/components/payment/delivered-codes').then((m) => m.DeliveredCodes),
 )
-const StatusPoller = deferred(() =>
+const statusPoller = deferredComponent(() =>
   import('#app/components/payment/status-poller').then((m) => m.StatusPoller),
 )
 
@@ -45,8 +45,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const [{ page, api }] = await Promise.all([
     loadPayPage(request, context, orderId),
     // rendered on the server without waiting: their code is there before the page renders
-    ScenarioView.preload(),
-    DeliveredCodes.preload(),
+    scenarioView.preload(),
+    deliveredCodes.preload(),
   ])
   const headers = new Headers(api.headers)
   headers.set('cache-control', 'private, no-store')
@@ -85,10 +85,13 @@ export default function OrderPayPage() {
         </noscript>
       ) : null}
       {page.poll ? (
-        <StatusPoller
-          orderId={order.id}
-          status={order.status}
-          paymentStatus={page.status?.paymentStatus ?? page.payment?.status ?? null}
+        <Deferred
+          of={statusPoller}
+          props={{
+            orderId: order.id,
+            status: order.status,
+            paymentStatus: page.status?.paymentStatus ?? page.payment?.status ?? null,
+          }}
         />
       ) : null}
       <header className="pay-page__head">
@@ -107,7 +110,7 @@ export default function OrderPayPage() {
       <div className="pay-page__grid">
         <OrderSummary
           order={order}
-          delivered={order.status === 'done' ? <DeliveredCodes order={order} /> : null}
+          delivered={order.status === 'done' ? <Deferred of={deliveredCodes} props={{ order }} /> : null}
         />
         <div className="pay-page__side">
           <StatusNote page={page} />
@@ -123,7 +126,9 @@ export default function OrderPayPage() {
                   {page.paymentMessage}
                 </p>
               ) : null}
-              {page.payment ? <ScenarioView payment={page.payment} justStarted={justStarted} /> : null}
+              {page.payment ? (
+                <Deferred of={scenarioView} props={{ payment: page.payment, justStarted }} />
+              ) : null}
               <PromoForm promo={page.promo} error={promoState?.error ?? null} code={promoState?.code ?? ''} />
               {page.country ? (
                 <CountryForm countries={page.countries} country={page.country} error={countryError} />
@@ -155,7 +160,6 @@ export default function OrderPayPage() {
 /** What is happening with the order once it no longer waits for payment. */
 function StatusNote({ page }: { page: PayPageData }) {
   const t = useT()
-  const location = useLocation()
   const { order } = page
   if (order.isPaymentActive) return null
   const note =

@@ -1,3 +1,4 @@
+import { Link, useLocation } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
 import { useT } from '#app/i18n/i18n-context'
 import type { Scenario } from '#app/lib/view-models/order'
@@ -31,6 +32,7 @@ export function ScenarioView({ payment, justStarted }: { payment: ShownPayment; 
         {t('payment.scenario.amount', { amount: formatAmount(payment.amount, payment.currency) })}
       </p>
       <ScenarioBody payment={payment} scenario={scenario} autoSubmit={justStarted} />
+      {scenario.type !== 'form' && scenario.type !== 'wait_order_state' ? <CheckStatus /> : null}
     </section>
   )
 }
@@ -116,6 +118,20 @@ function ScenarioBody({
         </>
       )
   }
+}
+
+/**
+ * Paid in another window or app: this page notices by itself with JavaScript (status polling);
+ * without it, this link loads the page again.
+ */
+function CheckStatus() {
+  const t = useT()
+  const { pathname } = useLocation()
+  return (
+    <p className="pay-muted">
+      {t('payment.scenario.paid_elsewhere')} <Link to={pathname}>{t('payment.scenario.check_status')}</Link>
+    </p>
+  )
 }
 
 /** Payment data with a url opens in a new window (§4). */
