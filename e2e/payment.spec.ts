@@ -38,6 +38,7 @@ async function expectCodes(page: Page, count: number) {
   const codes = page.getByRole('region', { name: 'Ваши коды' }).getByRole('listitem')
   await expect(codes).toHaveCount(count)
   await expect(codes.first()).toContainText(/UC-[A-Z0-9]{4}-/)
+  await expect(codes.first().getByRole('button', { name: /^Копировать: UC-/ })).toBeVisible()
 }
 
 test.describe('each scenario type completes in the sandbox', () => {

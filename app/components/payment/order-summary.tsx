@@ -50,7 +50,9 @@ function OrderLines({ order }: { order: Order }) {
         <tr>
           <th scope="col">{t('payment.product')}</th>
           <th scope="col">{t('payment.quantity')}</th>
-          <th scope="col">{t('payment.price')}</th>
+          <th scope="col" className="pay-lines__price">
+            {t('payment.price')}
+          </th>
           <th scope="col">{t('payment.line_total')}</th>
         </tr>
       </thead>
@@ -59,7 +61,7 @@ function OrderLines({ order }: { order: Order }) {
           <tr key={line.id}>
             <th scope="row">{line.title}</th>
             <td>{t('payment.line_quantity', { quantity: line.quantity })}</td>
-            <td>{formatAmount(line.price)}</td>
+            <td className="pay-lines__price">{formatAmount(line.price)}</td>
             <td>{formatAmount(line.total)}</td>
           </tr>
         ))}
