@@ -148,8 +148,10 @@ test('guessing a password through the sign-in form ends in 429, also for the rig
       maxRedirects: 0,
     })
     statuses.push(r.status())
-    // (the API's Retry-After does not reach the page yet: app/routes/auth.tsx has no `headers` export)
-    if (r.status() === 429) break
+    if (r.status() === 429) {
+      expect(Number(r.headers()['retry-after'])).toBeGreaterThan(0)
+      break
+    }
   }
   expect(statuses[0]).toBe(400) // the form shown again with «wrong password»
   expect(statuses.at(-1)).toBe(429)

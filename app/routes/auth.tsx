@@ -1,6 +1,7 @@
 import {
   type ActionFunctionArgs,
   data,
+  type HeadersFunction,
   type LoaderFunctionArgs,
   type MetaFunction,
   redirect,
@@ -15,6 +16,12 @@ import { redirectWithToast } from '#app/lib/toast.server'
 import accountCss from '#app/styles/account.css?url'
 
 export const links = () => [{ rel: 'stylesheet', href: accountCss }]
+
+/** A rate-limited sign-in (429) tells the client when to try again, as the API did. */
+export const headers: HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get('retry-after')
+  return retryAfter ? { 'retry-after': retryAfter } : new Headers()
+}
 
 export const meta: MetaFunction = ({ matches }) => {
   const root = matches.find((m) => m.id === 'root')?.data as {
