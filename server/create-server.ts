@@ -1,4 +1,4 @@
-import { createReadStream, existsSync, statSync } from 'node:fs'
+import { createReadStream, existsSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { getConnInfo } from '@hono/node-server/conninfo'
@@ -97,10 +97,13 @@ export async function createShopServer(env: ServerEnv, database: Database | null
       onFound: (_p, c) => c.header('cache-control', 'public, max-age=31536000, immutable'),
     }),
   )
-  app.use(
-    '*',
-    serveStatic({ root: clientDir, onFound: (_p, c) => c.header('cache-control', 'public, max-age=3600') }),
-  )
+  // Other public files (favicon, pictures) are known at start-up: pages skip the file-system look-up.
+  const publicFiles = listFiles(path.join(root, 'build/client'))
+  const servePublic = serveStatic({
+    root: clientDir,
+    onFound: (_p, c) => c.header('cache-control', 'public, max-age=3600'),
+  })
+  app.use('*', (c, next) => (publicFiles.has(c.req.path) ? servePublic(c, next) : next()))
 
   const handle = createRequestHandler(
     build,
@@ -134,4 +137,16 @@ function remoteAddress(c: any): string {
   } catch {
     return 'unknown'
   }
+}
+
+/** URL paths ("/images/logo.svg") of every file under `dir`. */
+function listFiles(dir: string, prefix = ''): Set<string> {
+  const out = new Set<string>()
+  if (!existsSync(dir)) return out
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const urlPath = `${prefix}/${entry.name}`
+    if (entry.isDirectory()) for (const f of listFiles(path.join(dir, entry.name), urlPath)) out.add(f)
+    else out.add(urlPath)
+  }
+  return out
 }

@@ -10,6 +10,8 @@ export interface ApiConfig {
   refreshTtlSeconds: number
   /** A refresh token presented again this soon after its rotation is a concurrent request, not a theft. */
   refreshReuseGraceSeconds: number
+  /** How long public catalogue reads may be served from memory (0 = always from the database). */
+  catalogueCacheSeconds: number
   /** Public origin of the shop, used for links handed to providers (sandbox checkout, returns). */
   publicUrl: string
   uploadDir: string
@@ -95,6 +97,7 @@ const schema = z.object({
   ACCESS_TOKEN_TTL: int(30 * 60),
   REFRESH_TOKEN_TTL: int(30 * 24 * 3600),
   REFRESH_REUSE_GRACE: z.coerce.number().int().min(0).max(300).default(10),
+  CATALOGUE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(2),
   SIGNIN_LIMIT_PER_ACCOUNT: int(10),
   SIGNIN_LIMIT_PER_ADDRESS: int(30),
   SIGNIN_LIMIT_WINDOW: int(15 * 60),
@@ -195,6 +198,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv, opts: { dataDir: string; p
     accessTtlSeconds: e.ACCESS_TOKEN_TTL,
     refreshTtlSeconds: e.REFRESH_TOKEN_TTL,
     refreshReuseGraceSeconds: e.REFRESH_REUSE_GRACE,
+    catalogueCacheSeconds: e.CATALOGUE_CACHE_SECONDS,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${opts.port}`).replace(/\/$/, ''),
     uploadDir: path.join(opts.dataDir, 'uploads'),
     maxJsonBytes: 64 * 1024,

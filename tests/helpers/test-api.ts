@@ -33,7 +33,13 @@ export async function createTestApi(
   if (opts.seed !== false) await seedDemoData(database.db)
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-test-'))
   const config = loadApiConfig(
-    { NODE_ENV: 'test', JWT_SECRET: 'test-secret-test-secret-test-secret!', ...opts.env },
+    {
+      NODE_ENV: 'test',
+      JWT_SECRET: 'test-secret-test-secret-test-secret!',
+      // tests change rows and read them back at once
+      CATALOGUE_CACHE_SECONDS: '0',
+      ...opts.env,
+    },
     { dataDir, port: 3000 },
   )
   const deps: ApiDeps = { db: database.db, config, fetch: opts.fetch ?? globalThis.fetch }

@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { ApiApp } from '../context'
+import { cachedRead } from '../lib/read-cache'
 import { fail } from '../lib/errors'
 import { DEFAULT_LIMIT, limitOffsetPage, limitOffsetQuery, pageSchema } from '../lib/pagination'
 import { errorResponses, IdParam, jsonContent } from '../lib/schemas'
@@ -78,7 +79,8 @@ export function registerCatalogue(app: ApiApp) {
   })
 
   app.openapi(getGameRoute, async (c) => {
-    const game = await getGame(c.var.deps.db, c.req.valid('param').id)
+    const id = c.req.valid('param').id
+    const game = await cachedRead(c.var.deps, `game:${id}`, () => getGame(c.var.deps.db, id))
     if (!game) throw fail(404, 'game_not_found')
     return c.json(game, 200)
   })
