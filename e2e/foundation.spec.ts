@@ -24,7 +24,13 @@ test('an unknown path shows the 404 error screen with a way home', async ({ page
 })
 
 test('pages carry no stray NUL bytes from the streaming renderer', async ({ request }) => {
-  for (const path of ['/', '/products/1', '/gifts?tab=discounted', '/gifts/detalis/2', '/info/privacy-policy']) {
+  for (const path of [
+    '/',
+    '/products/1',
+    '/gifts?tab=discounted',
+    '/gifts/detalis/2',
+    '/info/privacy-policy',
+  ]) {
     const body = await (await request.get(path)).text()
     expect(body.includes('\u0000'), path).toBe(false)
   }

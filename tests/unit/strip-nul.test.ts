@@ -10,7 +10,11 @@ async function run(chunks: Buffer[]): Promise<string> {
 
 describe('stripNulBytes', () => {
   it('restores Cyrillic text that React padded with a NUL at a buffer boundary', async () => {
-    const broken = Buffer.concat([Buffer.from('…>Войт', 'utf8'), Buffer.from([0]), Buffer.from('и</a>', 'utf8')])
+    const broken = Buffer.concat([
+      Buffer.from('…>Войт', 'utf8'),
+      Buffer.from([0]),
+      Buffer.from('и</a>', 'utf8'),
+    ])
     expect(await run([broken])).toBe('…>Войти</a>')
   })
 

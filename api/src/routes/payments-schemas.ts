@@ -122,12 +122,9 @@ export const PaymentStatusEnum = z.enum(['pending', 'succeeded', 'failed'])
 export const PaymentDataSchema = variantsWith('PaymentData', {
   ...paymentInfo,
   payment_status: PaymentStatusEnum,
-  url: z
-    .string()
-    .nullable()
-    .openapi({
-      description: 'Where the shopper pays (url, form action or sandbox checkout), when there is one',
-    }),
+  url: z.string().nullable().openapi({
+    description: 'Where the shopper pays (url, form action or sandbox checkout), when there is one',
+  }),
 }).openapi('PaymentData')
 
 export const OrderStatusSchema = z
