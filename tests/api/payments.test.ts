@@ -118,6 +118,15 @@ describe('countries', () => {
     ).toBe(400)
   })
 
+  it('refuses a country id beyond the integer range with a 400, not a crash', async () => {
+    const q = await api.call<Err>('GET', '/api/payments/countries/active/?country_id=2147483648')
+    expect(q.status).toBe(400)
+    const b = await api.call<Err>('POST', '/api/payments/countries/active/select/', {
+      body: { country_id: 99999999999 },
+    })
+    expect(b.status).toBe(400)
+  })
+
   it('stores a signed-in user’s choice on the account', async () => {
     const user = await makeUser(api)
     const [by] = await api.db.select().from(countries).where(eq(countries.currency, 'BYN'))

@@ -80,19 +80,22 @@ export function errorResponse(c: Context, err: unknown): Response {
   }
   if (err instanceof SyntaxError)
     return c.json({ detail: message('malformed_body'), code: 'malformed_body' }, 400)
-  if (isUnstorableText(err))
+  if (hasSqlState(err, '22021', '22P05'))
     return c.json({ detail: message('invalid_characters'), code: 'invalid_characters' }, 400)
+  if (hasSqlState(err, '22003'))
+    return c.json({ detail: message('value_out_of_range'), code: 'value_out_of_range' }, 400)
   console.error('[api] unhandled error', err)
   return c.json({ detail: message('internal_error'), code: 'internal_error' }, 500)
 }
 
 /**
- * PostgreSQL refuses some text outright (a NUL byte, an invalid byte sequence: SQLSTATE 22021 /
- * 22P05). Such a value can only come from the request, so it is a bad request, not a crash.
+ * PostgreSQL refuses some values outright: text with a NUL byte or an invalid byte sequence
+ * (SQLSTATE 22021 / 22P05), a number too large for its column (22003). Such a value can only come
+ * from the request, so it is a bad request, not a crash.
  */
-function isUnstorableText(err: unknown): boolean {
+function hasSqlState(err: unknown, ...codes: string[]): boolean {
   for (let e = err as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 5; i++) {
-    if (e.code === '22021' || e.code === '22P05') return true
+    if (typeof e.code === 'string' && codes.includes(e.code)) return true
     e = e.cause as typeof e
   }
   return false

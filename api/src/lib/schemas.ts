@@ -1,5 +1,8 @@
 import { z } from '@hono/zod-openapi'
 
+/** The largest id an `integer`/`serial` column holds. */
+export const MAX_DB_INT = 2_147_483_647
+
 /** Shared wire shapes. */
 export const ErrorSchema = z
   .object({

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import { MoneySchema } from '../lib/schemas'
+import { MoneySchema, MAX_DB_INT } from '../lib/schemas'
 
 /** Wire shapes of the payment endpoints (spec §3 "Country", "Method group", "Method", "Payment scenario"). */
 
@@ -40,7 +40,7 @@ export const ActiveCountrySchema = CountrySchema.extend({
 }).openapi('ActiveCountry')
 
 export const SelectCountryBody = z
-  .object({ country_id: z.coerce.number().int().positive() })
+  .object({ country_id: z.coerce.number().int().positive().max(MAX_DB_INT) })
   .openapi('SelectCountry')
 
 const sandboxUrl = {

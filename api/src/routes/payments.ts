@@ -6,7 +6,7 @@ import type { ApiApp, AppEnv } from '../context'
 import { users } from '../db/schema'
 import { fail } from '../lib/errors'
 import { toMoney } from '../lib/money'
-import { errorResponses, jsonContent, UuidParam } from '../lib/schemas'
+import { errorResponses, jsonContent, UuidParam, MAX_DB_INT } from '../lib/schemas'
 import { isMethodUsable } from '../providers'
 import { refreshSentOrder } from '../services/fulfilment'
 import { loadOrderForCaller } from '../services/orders/access'
@@ -52,7 +52,13 @@ const activeCountryRoute = createRoute({
     'the signed-in user’s saved country, the default country. Method groups are ordered by `order`.',
   request: {
     query: z.object({
-      country_id: z.coerce.number().int().positive().optional().openapi({ description: 'Explicit choice' }),
+      country_id: z.coerce
+        .number()
+        .int()
+        .positive()
+        .max(MAX_DB_INT)
+        .optional()
+        .openapi({ description: 'Explicit choice' }),
     }),
   },
   responses: { 200: jsonContent(ActiveCountrySchema), ...errorResponses(400, 404) },
@@ -115,7 +121,7 @@ const orderStatusRoute = createRoute({
 
 function cookieCountryId(c: Context<AppEnv>): number | null {
   const v = Number(getCookie(c, COUNTRY_COOKIE))
-  return Number.isSafeInteger(v) && v > 0 ? v : null
+  return Number.isSafeInteger(v) && v > 0 && v <= MAX_DB_INT ? v : null
 }
 
 export function registerPayments(app: ApiApp) {
