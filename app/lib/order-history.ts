@@ -4,16 +4,9 @@ import type { components } from '#openapi/schema'
 
 type Wire = components['schemas']['OrderHistoryItem']
 
-export const ORDER_STATUSES = [
-  'created',
-  'waiting_for_payment',
-  'paid',
-  'sending',
-  'sent',
-  'done',
-  'failed',
-] as const
-export type OrderStatus = (typeof ORDER_STATUSES)[number]
+import type { OrderStatus } from '#app/lib/api/resourcetypes'
+
+export { ORDER_STATUSES, type OrderStatus } from '#app/lib/api/resourcetypes'
 
 export interface OrderHistoryLine {
   product: number

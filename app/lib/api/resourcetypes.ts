@@ -6,6 +6,16 @@ export const GAME_KINDS = ['PUBGGame', 'StandoffGame', 'Steam', 'SupplyGame'] as
 export const PRODUCT_KINDS = ['PUBGProduct', 'StandoffProduct', 'SteamProduct', 'SupplyProduct'] as const
 export const ORDER_KINDS = ['MooGoldOrder', 'PUBGOrder', 'RokkyOrder', 'StandoffOrder', 'SteamOrder'] as const
 export const GIFT_KINDS = ['RokkyGift'] as const
+/** Order status values (§4). */
+export const ORDER_STATUSES = [
+  'created',
+  'waiting_for_payment',
+  'paid',
+  'sending',
+  'sent',
+  'done',
+  'failed',
+] as const
 export const SCENARIO_TYPES = [
   'external',
   'form',
@@ -22,6 +32,7 @@ export type ProductKind = (typeof PRODUCT_KINDS)[number]
 export type OrderKind = (typeof ORDER_KINDS)[number]
 export type GiftKind = (typeof GIFT_KINDS)[number]
 export type ScenarioType = (typeof SCENARIO_TYPES)[number]
+export type OrderStatus = (typeof ORDER_STATUSES)[number]
 
 /** Raised for a `resourcetype` or payment scenario `type` this build does not know. */
 export class UnknownKindError extends Error {

@@ -15,16 +15,9 @@ export type { OrderKind, ScenarioType }
 
 type Schemas = components['schemas']
 
-export const ORDER_STATUSES = [
-  'created',
-  'waiting_for_payment',
-  'paid',
-  'sending',
-  'sent',
-  'done',
-  'failed',
-] as const
-export type OrderStatus = (typeof ORDER_STATUSES)[number]
+import { ORDER_STATUSES, type OrderStatus } from '#app/lib/api/resourcetypes'
+
+export { ORDER_STATUSES, type OrderStatus }
 
 /** The recalculated order; PUBG lines carry their delivered codes, a gift order its `code`. */
 export type OrderWire = Schemas['RecalculatedOrder']
