@@ -24,6 +24,12 @@ export async function openTestDatabase(): Promise<Database> {
       await database.close()
       const c = new pg.Client({ connectionString: adminUrl })
       await c.connect()
+      // pool.end() resolves before every backend has gone: wait for them, so FORCE has nobody to kill
+      for (let i = 0; i < 100; i++) {
+        const r = await c.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name])
+        if (r.rows[0].n === 0) break
+        await new Promise((resolve) => setTimeout(resolve, 50))
+      }
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
       await c.end()
     },
