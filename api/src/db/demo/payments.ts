@@ -2,17 +2,9 @@
 import type { Tx } from '../client'
 import { countries, paymentMethodGroups, paymentMethods } from '../schema'
 
-export const SCENARIO_TYPES = [
-  'external',
-  'form',
-  'invoice_qr',
-  'p2p',
-  'p2p_redirect',
-  'qr',
-  'redirect',
-  'wait_order_state',
-] as const
-export type ScenarioType = (typeof SCENARIO_TYPES)[number]
+import type { ScenarioType } from '../../providers/types'
+
+export { SCENARIO_TYPES, type ScenarioType } from '../../providers/types'
 
 interface DemoMethod {
   name: string
