@@ -1,5 +1,6 @@
 import type { LinksFunction, MetaFunction } from '@remix-run/node'
-import { Form, Link, useLoaderData } from '@remix-run/react'
+import { Link, useLoaderData } from '@remix-run/react'
+import { SearchForm } from '#app/components/search-form'
 import { useT } from '#app/i18n/i18n-context'
 import { formatMoney } from '#app/lib/order-form/money'
 import { pageMeta } from '#app/lib/seo'
@@ -119,25 +120,15 @@ export function CataloguePage() {
   return (
     <div className="catalogue">
       <h1>{t('catalogue.heading')}</h1>
-      <Form method="get" action="/" role="search" className="catalogue-search">
-        <label htmlFor="catalogue-search" className="visually-hidden">
-          {t('catalogue.search_label')}
-        </label>
-        <input
-          id="catalogue-search"
-          className="input"
-          type="search"
-          name="search"
-          defaultValue={search}
-          key={search}
-          maxLength={100}
-          placeholder={t('catalogue.search_placeholder')}
-          autoComplete="off"
-        />
-        <button type="submit" className="button button--primary">
-          {t('catalogue.search_submit')}
-        </button>
-      </Form>
+      <SearchForm
+        action="/"
+        id="catalogue-search"
+        className="catalogue-search"
+        search={search}
+        label={t('catalogue.search_label')}
+        placeholder={t('catalogue.search_placeholder')}
+        submit={t('catalogue.search_submit')}
+      />
       {search ? (
         <p className="catalogue__status" role="status">
           {count > 0
