@@ -42,7 +42,7 @@ async function expectRefusal(
 }
 
 const post = (url: string, body: unknown, opts: { token?: string; key?: string } = {}) =>
-  api.call(url.startsWith('/') ? 'POST' : 'POST', url, {
+  api.call('POST', url, {
     body,
     token: opts.token,
     headers: opts.key ? { 'idempotency-key': opts.key } : {},

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { countries, payments, products, users } from '#api/db/schema'
+import { SCENARIO_TYPES } from '#api/providers/types'
 import { createTestApi, type TestApi } from '#tests/helpers/test-api'
 import { makeUser } from './orders-fixtures'
 import {
@@ -26,16 +27,7 @@ beforeAll(async () => {
 })
 afterAll(() => api.close())
 
-const SCENARIOS = [
-  'external',
-  'form',
-  'invoice_qr',
-  'p2p',
-  'p2p_redirect',
-  'qr',
-  'redirect',
-  'wait_order_state',
-] as const
+const SCENARIOS = SCENARIO_TYPES
 
 async function paymentRow(id: string) {
   const [p] = await api.db.select().from(payments).where(eq(payments.id, id))
