@@ -23,6 +23,8 @@ const chromium = {
 
 export default defineConfig({
   testDir: './e2e',
+  // the shop's log of the whole run holds no email (e2e/global-teardown.ts)
+  globalTeardown: './e2e/global-teardown.ts',
   fullyParallel: true,
   forbidOnly: true,
   retries: 0,
@@ -58,8 +60,18 @@ export default defineConfig({
       env: {
         PORT: String(PORT),
         E2E: '1',
+        // the whole suite buys and holds codes (30 min each) from one demo database
+        DEMO_STOCK: '300',
         // every simulated shopper signs in from 127.0.0.1: only the per-account limit is under test
         SIGNIN_LIMIT_PER_ADDRESS: '100000',
+        // several specs check players from 127.0.0.1; the per-address limit has its API test
+        PLAYER_CHECK_LIMIT_PER_ADDRESS: '100000',
+        // several specs ask «Найти заказ» from 127.0.0.1; the per-address limit has its API test
+        ORDER_LOOKUP_LIMIT_PER_ADDRESS: '100000',
+        // and apply promo codes from it: the per-address promo limit has its API test too
+        PROMO_LIMIT_PER_ADDRESS: '100000',
+        // and upload avatars from it: the per-address upload limit has its API test
+        UPLOAD_LIMIT_PER_ADDRESS: '100000',
         ...fakeSocialEnv(FAKE_SOCIAL_ORIGIN),
       },
       stdout: 'pipe',

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import { vitePlugin as remix } from '@remix-run/dev'
 import { defineConfig } from 'vite'
+import { thirdPartyLicenses } from './scripts/vite/third-party-licenses'
 
 declare module '@remix-run/node' {
   interface Future {
@@ -29,7 +30,10 @@ export default defineConfig({
         v3_routeConfig: true,
       },
     }),
+    thirdPartyLicenses(),
   ],
   build: { target: 'es2020', assetsInlineLimit: 0 },
+  // licences go to /third-party-licenses.txt instead (scripts/vite/third-party-licenses.ts)
+  esbuild: { legalComments: 'none' },
   server: { port: 3000 },
 })

@@ -28,6 +28,16 @@ export default defineConfig({
         extends: true,
         test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}', 'app/**/*.test.{ts,tsx}'] },
       },
+      // whole shop processes (crashes, signals, restarts): real servers on free ports; the
+      // *.pg.test.ts files need PostgreSQL (TEST_DATABASE_URL), as the api-postgres project does
+      {
+        extends: true,
+        test: {
+          name: 'process',
+          include: ['tests/process/**/*.test.ts'],
+          exclude: process.env.TEST_DATABASE_URL ? [] : ['tests/process/**/*.pg.test.ts'],
+        },
+      },
       ...apiProjects.map((p) => ({
         extends: true as const,
         test: { name: p.name, include: ['tests/api/**/*.test.ts'], env: p.env },

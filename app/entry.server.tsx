@@ -31,7 +31,12 @@ export default async function handleRequest(
 ) {
   await rememberLocale(request, responseHeaders)
   const nonce = loadContext.cspNonce
-  const waitForAll = isbot(request.headers.get('user-agent') ?? '') || remixContext.isSpaMode
+  // A popup URL (?auth=1, ?last-orders=1) renders its lazily loaded popup in place: without
+  // JavaScript, a streamed Suspense block would stay hidden.
+  const waitForAll =
+    isbot(request.headers.get('user-agent') ?? '') ||
+    remixContext.isSpaMode ||
+    /[?&](auth|last-orders)=1(&|$)/.test(new URL(request.url).search)
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false
     const { pipe, abort } = renderToPipeableStream(
@@ -48,6 +53,9 @@ export default async function handleRequest(
           if (!responseHeaders.has('cache-control')) responseHeaders.set('cache-control', 'private, no-cache')
           const clean = body.pipe(stripNulBytes())
           const stream = nonce ? clean.pipe(nonceModulePreloads(nonce)) : clean
+          // A browser that goes away mid-page destroys these streams with an error; `.pipe` adds
+          // no listener, and an unheard 'error' would end the process.
+          for (const s of new Set([body, clean, stream])) s.on('error', ignoreDisconnect)
           resolve(
             new Response(createReadableStreamFromReadable(stream), {
               headers: responseHeaders,
@@ -68,6 +76,8 @@ export default async function handleRequest(
     setTimeout(abort, streamTimeout + 1000)
   })
 }
+
+function ignoreDisconnect() {}
 
 /** Unexpected loader, action and render errors: logged, and reported when a DSN is set (§9). */
 export const handleError: HandleErrorFunction = (error, { request }) => {

@@ -8,5 +8,7 @@ declare module '@remix-run/node' {
     clientAddress: string
     /** This response's Content-Security-Policy script nonce (absent under `remix vite:dev`). */
     cspNonce?: string
+    /** Show the «Демо-магазин: оплата ненастоящая» strip (demo mode or sandbox payments on). */
+    demoStrip?: boolean
   }
 }

@@ -1,4 +1,5 @@
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import type { ShouldRevalidateFunction } from '@remix-run/react'
 import {
   Links,
   Meta,
@@ -17,6 +18,7 @@ import { SiteFooter } from '#app/components/site-footer'
 import { SiteHeader } from '#app/components/site-header'
 import { I18nProvider } from '#app/i18n/i18n-context'
 import { getServerT } from '#app/i18n/i18n.server'
+import { namespaceKey, namespacesFor, POPUP_PARAMS, pickMessages } from '#app/i18n/namespaces'
 import { createT, type Messages } from '#app/i18n/translate'
 import { loadAccountShell } from '#app/lib/account.server'
 import { loadLocaleMessages } from '#app/lib/locale-messages.server'
@@ -41,10 +43,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return data(
     {
       locale,
-      messages: loadLocaleMessages(locale),
+      /** Only the namespaces this page uses (app/i18n/namespaces.ts), not the whole dictionary. */
+      messages: pickMessages(loadLocaleMessages(locale), namespacesFor(new URL(request.url))),
       toasts: flash.toasts,
-      /** Canonical origin for meta tags (PUBLIC_URL or the request's). */
+      /** Canonical origin for meta tags (siteOrigin(): PUBLIC_URL, never the Host header). */
       origin: siteOrigin(request),
+      /** The «Демо-магазин» strip: demo mode or sandbox payments (server/create-server.ts). */
+      demoStrip: context.demoStrip === true,
       /** Browser error reporting; null (and no SDK loaded) without a DSN. */
       sentry: publicSentryConfig(process.env),
       /** user (profile or null), the auth popup's providers, last orders, chat widget URL. */
@@ -52,6 +57,25 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     },
     { headers: flash.headers },
   )
+}
+
+/**
+ * The root's data (messages, the account) is reloaded after an action, a sign-in or out, a flash
+ * redirect, when the next page needs other message namespaces, or when the account popups open;
+ * not on every navigation, paging or filter change.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}) => {
+  if (formMethod && formMethod !== 'GET') return defaultShouldRevalidate
+  if (namespaceKey(currentUrl) !== namespaceKey(nextUrl)) return true
+  const popups = (u: URL) => POPUP_PARAMS.map((p) => u.searchParams.get(p)).join()
+  if (popups(currentUrl) !== popups(nextUrl)) return true
+  // a search change alone (paging, filters) keeps the root's data; a forced reload does not
+  return currentUrl.search === nextUrl.search ? defaultShouldRevalidate : false
 }
 
 /** Only the error screen's title lives here; every page sets its own. */
@@ -80,7 +104,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         <I18nProvider locale={locale} messages={(data?.messages ?? {}) as Messages}>
-          <SiteHeader />
+          <SiteHeader demoStrip={data?.demoStrip === true} />
           <main id="main" className="page">
             {children}
           </main>

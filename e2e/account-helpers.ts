@@ -2,6 +2,7 @@
 // the real API (sandbox checkout) with the signed-in shopper's own token.
 import { randomBytes } from 'node:crypto'
 import { type APIRequestContext, type BrowserContext, expect, type Page } from '@playwright/test'
+import { gameId } from './demo-catalogue'
 
 export const PASSWORD = 'password 123'
 export const uniqueEmail = (tag: string) => `${tag}-${randomBytes(4).toString('hex')}@example.com`
@@ -26,21 +27,17 @@ export async function accessToken(context: BrowserContext): Promise<string> {
   return cookie.value
 }
 
-/** The first PUBG game with an active product, from the catalogue API. */
+/** The demo PUBG game and its first active product, from the catalogue API. */
 export async function pubgProduct(request: APIRequestContext) {
-  const games = (await (await request.get('/api/games/?limit=100')).json()) as {
-    results: { id: number; resourcetype: string }[]
+  const id = await gameId(request, 'PUBGGame')
+  const game = (await (await request.get(`/api/games/${id}/`)).json()) as {
+    id: number
+    title: string
+    products: { id: number; is_active: boolean; title: string }[]
   }
-  for (const g of games.results.filter((x) => x.resourcetype === 'PUBGGame')) {
-    const game = (await (await request.get(`/api/games/${g.id}/`)).json()) as {
-      id: number
-      title: string
-      products: { id: number; is_active: boolean; title: string }[]
-    }
-    const product = game.products.find((p) => p.is_active)
-    if (product) return { game, product }
-  }
-  throw new Error('no PUBG product in the demo catalogue')
+  const product = game.products.find((p) => p.is_active)
+  if (!product) throw new Error('no active PUBG product in the demo catalogue')
+  return { game, product }
 }
 
 /** Creates a PUBG order as the signed-in user (bearer) and returns its id. */

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test'
-import { authDialog, PASSWORD, uniqueEmail } from './account-helpers'
+import { authDialog, createPubgOrder, PASSWORD, pubgProduct, uniqueEmail } from './account-helpers'
+import { signInAs } from './admin-helpers'
 
 /** Toasts are queued one after another (§4): a new one may wait for the previous to finish. */
 const TOAST = { timeout: 15_000 }
@@ -47,4 +48,25 @@ test('without JavaScript: the profile and its deletion popup work by URL', async
     .click()
   await expect(page).toHaveURL('/')
   await expect(page.getByText('Аккаунт удалён')).toBeVisible(TOAST)
+})
+
+test('without JavaScript: the order history pages by 50 with plain links', async ({
+  page,
+  context,
+  request,
+}) => {
+  const access = await signInAs(context, request, { email: uniqueEmail('pages'), password: PASSWORD })
+  const { product } = await pubgProduct(request)
+  for (let i = 0; i < 51; i++) await createPubgOrder(request, access, product.id)
+
+  const cards = page.locator('.order-list > li')
+  await page.goto('/profile')
+  await expect(cards).toHaveCount(50)
+  await expect(page.getByRole('link', { name: 'Предыдущая страница' })).toHaveCount(0)
+  await page.getByRole('link', { name: 'Следующая страница' }).click()
+  await expect(page).toHaveURL(/\/profile\?page=2$/)
+  await expect(cards).toHaveCount(1)
+  await expect(page.getByRole('link', { name: 'Следующая страница' })).toHaveCount(0)
+  await page.getByRole('link', { name: 'Предыдущая страница' }).click()
+  await expect(cards).toHaveCount(50)
 })

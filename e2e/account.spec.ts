@@ -55,7 +55,7 @@ test('protected routes send a guest home', async ({ page }) => {
 
 test('social sign-in with VK ID against the fake provider', async ({ page }) => {
   await page.goto('/gifts?auth=1')
-  await authDialog(page).getByRole('link', { name: 'Войти через VK ID' }).click()
+  await authDialog(page).getByRole('button', { name: 'Войти через VK ID' }).click()
   // back from the provider: signed in on the page where the popup was opened
   await expect(page).toHaveURL('/gifts')
   await expect(page.getByText('Аккаунт создан, вы вошли')).toBeVisible(TOAST)
@@ -72,7 +72,7 @@ test('social sign-in with Telegram, then the same Telegram account signs in agai
   const login = `tg${Date.now()}`
   await context.addCookies([{ name: 'fake_user', value: login, url: FAKE_SOCIAL_ORIGIN }])
   await page.goto('/?auth=1')
-  await authDialog(page).getByRole('link', { name: 'Войти через Telegram' }).click()
+  await authDialog(page).getByRole('button', { name: 'Войти через Telegram' }).click()
   await expect(page).toHaveURL('/profile')
   await expect(page.getByText('Аккаунт создан, вы вошли')).toBeVisible(TOAST)
   await expect(page.getByRole('listitem').filter({ hasText: 'Telegram:' })).toContainText('привязан')
@@ -80,7 +80,7 @@ test('social sign-in with Telegram, then the same Telegram account signs in agai
   await page.getByRole('button', { name: 'Выйти' }).click()
   await expect(page.getByRole('link', { name: 'Войти' })).toBeVisible()
   await page.goto('/?auth=1')
-  await authDialog(page).getByRole('link', { name: 'Войти через Telegram' }).click()
+  await authDialog(page).getByRole('button', { name: 'Войти через Telegram' }).click()
   await expect(page.getByText('Вы вошли в аккаунт')).toBeVisible(TOAST)
 })
 
@@ -89,7 +89,7 @@ test('bind and unbind a social account in the profile', async ({ page }) => {
   await page.goto('/profile')
   const steam = page.getByRole('listitem').filter({ hasText: 'Steam:' })
   await expect(steam).toContainText('не привязан')
-  await steam.getByRole('link', { name: 'Привязать Steam' }).click()
+  await steam.getByRole('button', { name: 'Привязать Steam' }).click()
   await expect(page).toHaveURL('/profile')
   await expect(page.getByText('Steam привязан к профилю')).toBeVisible(TOAST)
   await expect(steam).not.toContainText('не привязан')
@@ -153,7 +153,7 @@ test('settings: nickname and avatar', async ({ page }) => {
       'base64',
     ),
   })
-  await page.getByRole('button', { name: 'Сохранить' }).click()
+  await page.getByRole('button', { name: 'Сохранить', exact: true }).click()
   await expect(page.getByText('Настройки сохранены')).toBeVisible(TOAST)
   await expect(page.getByRole('link', { name: 'Снайпер' })).toBeVisible()
   const avatar = page.getByRole('img', { name: 'Аватар профиля' })
@@ -165,7 +165,7 @@ test('settings: nickname and avatar', async ({ page }) => {
   await page
     .getByLabel('Аватар', { exact: true })
     .setInputFiles({ name: 'x.png', mimeType: 'image/png', buffer: Buffer.from('hello') })
-  await page.getByRole('button', { name: 'Сохранить' }).click()
+  await page.getByRole('button', { name: 'Сохранить', exact: true }).click()
   await expect(page.getByRole('main').getByRole('alert')).toContainText('изображением')
 })
 

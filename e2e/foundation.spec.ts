@@ -23,6 +23,26 @@ test('an unknown path shows the 404 error screen with a way home', async ({ page
   await expect(page).toHaveURL('/')
 })
 
+test('social sign-in of an unknown provider is an unknown page: the 404 screen, not raw JSON', async ({
+  page,
+  request,
+}) => {
+  for (const path of ['/auth/github/redirect', '/auth/github/redirect/?code=x', '/auth/github/start']) {
+    const res = await page.goto(path)
+    expect(res?.status(), path).toBe(404)
+    expect(res?.headers()['content-type'], path).toContain('text/html')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Страница не найдена')
+    await expect(page.getByRole('link', { name: 'На главную' })).toBeVisible()
+  }
+  // a form post to an unknown provider's start is refused the same way
+  const post = await request.post('/auth/github/start', { form: { mode: 'auth' } })
+  expect(post.status()).toBe(404)
+  // the known providers still have their routes (GET start leads to the sign-in page)
+  const known = await request.get('/auth/vk_id/start', { maxRedirects: 0 })
+  expect(known.status()).toBe(302)
+  expect(known.headers().location).toMatch(/^\/auth\?returnTo=/)
+})
+
 test('pages carry no stray NUL bytes from the streaming renderer', async ({ request }) => {
   for (const path of [
     '/',

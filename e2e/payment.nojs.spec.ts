@@ -49,6 +49,8 @@ test('wait_order_state: the waiting page refreshes itself until the order is don
   context,
   request,
 }) => {
+  // a page that refreshes itself every few seconds, on a loaded machine: more than the default 30 s
+  test.setTimeout(60_000)
   const id = await createPubgOrder(request)
   await page.goto(payPath(id))
   // the email field appears (CSS only) for the method that needs it, prefilled from the order
@@ -69,7 +71,7 @@ test('wait_order_state: the waiting page refreshes itself until the order is don
   await confirmInSandbox(other)
   await other.close()
 
-  await expect(statusHeading(page, 'Выполнен')).toBeVisible({ timeout: 15_000 })
+  await expect(statusHeading(page, 'Выполнен')).toBeVisible({ timeout: 30_000 })
   await expect(page.locator('noscript meta[http-equiv="refresh"]')).toHaveCount(0)
 })
 

@@ -37,3 +37,18 @@ export async function submitOrder(page: Page) {
 export function orderForm(page: Page) {
   return page.getByRole('form', { name: 'Оформление заказа' })
 }
+
+/** Without JavaScript a checked game asks «Игрок: … — всё верно?» before the order (issue 17). */
+export async function confirmPlayer(page: Page, nickname: string) {
+  await expect(page.getByText(`Игрок: ${nickname} — всё верно?`)).toBeVisible()
+  await page.getByRole('button', { name: 'Да, всё верно — к оплате' }).click()
+}
+
+/** With JavaScript the nickname appears under the id once it is complete (issue 17). */
+export async function expectNickname(page: Page, nickname: string) {
+  await expect(
+    orderForm(page)
+      .getByRole('status')
+      .filter({ hasText: `Игрок: ${nickname}` }),
+  ).toBeVisible()
+}

@@ -2,6 +2,7 @@
 import { expect, test } from '@playwright/test'
 import {
   AVATAR_PNG,
+  confirmPlayer,
   guestEmail,
   openGameFromHome,
   orderForm,
@@ -27,6 +28,7 @@ test('Standoff without JavaScript: multipart form with the avatar → the paymen
   // the surplus was set by the server when the form was rendered
   await expect(page.locator('input[name="surplus"]')).toHaveValue(/^0\.(?:[01]\d|2[0-3])$/)
   await submitOrder(page)
+  await confirmPlayer(page, 'Игрок 51234567')
   await expect(page).toHaveURL(PAY_URL)
 })
 
@@ -47,6 +49,7 @@ test('supply game with a free-text server, without JavaScript → the payment pa
   await page.getByLabel('ID сервера').fill('2041')
   await page.getByLabel('Электронная почта').fill(guestEmail('supply-nojs'))
   await submitOrder(page)
+  await confirmPlayer(page, 'Игрок 88990011')
   await expect(page).toHaveURL(PAY_URL)
 })
 

@@ -2,6 +2,7 @@
 import { expect, type Page, test } from '@playwright/test'
 import {
   AVATAR_PNG,
+  expectNickname,
   guestEmail,
   openGameFromHome,
   orderForm,
@@ -30,6 +31,7 @@ test('Standoff: account id, avatar with preview, surplus → the payment page', 
   await page.getByRole('button', { name: 'Увеличить количество: 100 голды' }).click()
   await expect(page.getByText(/за 105\.\d\d G/)).toBeVisible()
   await page.getByLabel('ID аккаунта Standoff 2').fill('51234567')
+  await expectNickname(page, 'Игрок 51234567')
   await page.getByLabel('Скриншот аватара в игре').setInputFiles(AVATAR_PNG)
   await expect(page.getByRole('img', { name: 'Выбранный аватар' })).toBeVisible()
   await page.getByLabel('Электронная почта').fill(guestEmail('standoff'))

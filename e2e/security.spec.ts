@@ -2,6 +2,7 @@
 // and the session cookies the browser gets carry HttpOnly, SameSite=Lax and (off localhost) Secure.
 import { type APIRequestContext, type Browser, expect, test } from '@playwright/test'
 import { baseURL } from '../playwright.config'
+import { gameId } from './demo-catalogue'
 
 const EVIL = 'http://evil.example'
 const password = 'csrf-test-password'
@@ -24,11 +25,7 @@ async function orderCount(request: APIRequestContext, access: string): Promise<n
 
 /** The PUBG game page's order form as the browser would post it (JavaScript off: the plain form). */
 async function pubgOrderForm(browser: Browser, request: APIRequestContext, email: string) {
-  const games = (await (await request.get('/api/games/?limit=50')).json()) as {
-    results: Array<{ id: number; title: string; resourcetype: string }>
-  }
-  const game = games.results.find((g) => g.resourcetype === 'PUBGGame')
-  expect(game).toBeTruthy()
+  const game = { id: await gameId(request, 'PUBGGame') }
   const context = await browser.newContext({ javaScriptEnabled: false })
   try {
     const page = await context.newPage()
@@ -124,7 +121,7 @@ test('signing in through the page leaves HttpOnly, SameSite=Lax token cookies th
   await page.goto('/auth')
   await page.getByLabel('Электронная почта').fill(email)
   await page.getByLabel('Пароль').fill(password)
-  await page.getByRole('button', { name: /^Войти/ }).click()
+  await page.getByRole('button', { name: 'Войти или зарегистрироваться' }).click()
   await expect
     .poll(
       async () => (await context.cookies()).filter((c) => c.name === 'access' || c.name === 'refresh').length,

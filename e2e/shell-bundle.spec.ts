@@ -29,3 +29,21 @@ test('every route’s first-load JavaScript is at most 95 KB gzipped', () => {
     .map((r) => `${r.route}: ${(r.gzipBytes / 1024).toFixed(1)} KB`)
   expect(over).toEqual([])
 })
+
+test('the packages’ licences stripped from the chunks are served whole in /third-party-licenses.txt', async ({
+  request,
+}) => {
+  const res = await request.get('/third-party-licenses.txt')
+  expect(res.status()).toBe(200)
+  const text = await res.text()
+  for (const pkg of ['react', 'react-dom', '@remix-run/react', 'tippy.js']) {
+    expect(text, pkg).toMatch(new RegExp(`^${pkg.replace(/[.]/g, '\\.')}@\\d+\\.\\d+\\.\\d+$`, 'm'))
+  }
+  expect(text).toContain('Permission is hereby granted, free of charge')
+  // and the chunks themselves carry none
+  const assets = readdirSync(path.join(clientDir, 'assets')).filter((f) => f.endsWith('.js'))
+  const withNotice = assets.filter((f) =>
+    readFileSync(path.join(clientDir, 'assets', f), 'utf8').includes('@license'),
+  )
+  expect(withNotice).toEqual([])
+})

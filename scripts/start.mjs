@@ -1,5 +1,5 @@
-// npm start: build the storefront when the build is missing or older than its sources, then serve
-// the shop (storefront + API) from one process.
+// npm start: build the storefront when the build is missing or older than its sources, then run the
+// supervisor, which starts WEB_CONCURRENCY shop workers (storefront + API) on one port.
 import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
@@ -38,4 +38,5 @@ if (process.env.SKIP_BUILD !== '1' && needsBuild()) {
 process.env.NODE_ENV ??= 'production'
 const { register } = await import('tsx/esm/api')
 register()
-await import('../server/main.ts')
+const { runSupervisor } = await import('../server/supervisor.ts')
+runSupervisor()

@@ -1,4 +1,4 @@
-import { createReadStream, existsSync, readdirSync, statSync } from 'node:fs'
+import { existsSync, readdirSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { getConnInfo } from '@hono/node-server/conninfo'
@@ -6,32 +6,76 @@ import { serveStatic } from '@hono/node-server/serve-static'
 import { createRequestHandler, type ServerBuild } from '@remix-run/node'
 import { Hono } from 'hono'
 import { createApi } from '#api/app'
+import type { ApiDeps } from '#api/context'
 import type { Database } from '#api/db/client'
 import { loadApiConfig } from '#api/env'
+import { CLIENT_IP_HEADER } from '#api/lib/client-address'
+import {
+  CLIENT_SIGNATURE_HEADER,
+  type ClientAddressRule,
+  resolveClientAddress,
+  signClientAddress,
+} from './client-address'
+import { accessLog } from './access-log'
+import { compression } from './compression'
 import { csrfGuard } from './csrf'
 import type { ServerEnv } from './env'
+import { createReadiness, type Readiness } from './lifecycle'
 import { applySecurityHeaders, createNonce, cspSourcesFromEnv } from './security-headers'
 import { initServerSentry } from '#app/lib/sentry.server'
 import { readLatestVersion } from './version'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
-export const CLIENT_IP_HEADER = 'x-shop-client-ip'
 
 export interface ShopServer {
   fetch: (req: Request, env?: unknown) => Response | Promise<Response>
   api: ReturnType<typeof createApi> | null
+  /** What the mounted API runs on (also what this process's job worker uses); null without an API. */
+  deps: ApiDeps | null
 }
 
 /**
  * One Hono app: the shop API at /api (unless API_URL points elsewhere), the built client assets,
  * uploaded media and the Remix storefront for everything else.
  */
-export async function createShopServer(env: ServerEnv, database: Database | null): Promise<ShopServer> {
-  const app = new Hono<{ Variables: { cspNonce: string } }>()
-  const mountApi = !env.API_URL && env.SHOP_ROLE !== 'storefront'
+export async function createShopServer(
+  env: ServerEnv,
+  database: Database | null,
+  readiness: Readiness = createReadiness(),
+): Promise<ShopServer> {
+  const app = new Hono<{ Variables: { cspNonce: string; clientAddress: string } }>()
+  // Readiness first: a draining process answers 503 at once (the API's own route checks the
+  // database); a process without the API (storefront only) answers here.
+  app.get('/api/health/', (c, next) => {
+    if (readiness.draining || !mountApiOf(env, database)) {
+      c.header('cache-control', 'no-store')
+      return readiness.draining
+        ? c.json({ status: 'unavailable' as const }, 503)
+        : c.json({ status: 'ok' as const }, 200)
+    }
+    return next()
+  })
+  const mountApi = mountApiOf(env, database)
   const config = loadApiConfig(process.env, { dataDir: env.dataDir, port: env.PORT })
-  const api = mountApi && database ? createApi({ db: database.db, config, fetch: globalThis.fetch }) : null
+  const deps: ApiDeps | null = database ? { db: database.db, config, fetch: globalThis.fetch } : null
+  const api = mountApi && deps ? createApi(deps) : null
   await initServerSentry(process.env)
+
+  // Who the client is, decided once per request (TRUST_PROXY, a storefront's signed address).
+  const addressRule: ClientAddressRule = {
+    trustProxy: env.trustProxy,
+    secret: config.jwtSecret,
+    addressHeader: CLIENT_IP_HEADER,
+  }
+  app.use('*', async (c, next) => {
+    c.set('clientAddress', resolveClientAddress(remoteAddress(c), c.req.raw.headers, addressRule))
+    await next()
+  })
+  // One access line per request, with its request id (X-Request-Id) on every log line it causes.
+  app.use('*', accessLog())
+
+  // Outermost, so that it compresses the finished response (headers included) of every route.
+  app.use('*', compression({ isImmutable: (p) => p.startsWith('/assets/') }))
 
   // Security headers on every response (pages, API, assets, media); the page policy's script
   // nonce is made here and reaches Remix through the load context.
@@ -56,30 +100,23 @@ export async function createShopServer(env: ServerEnv, database: Database | null
   app.use('*', csrfGuard({ publicUrl: config.publicUrl }))
 
   if (api) {
-    const uploadDir = path.join(env.dataDir, 'uploads')
     app.all('/api/*', (c) => {
-      // the client address header is ours to set: never trust one that came from outside
+      // the client address header is ours to set: never pass on one that came from outside
       const headers = new Headers(c.req.raw.headers)
-      headers.set(CLIENT_IP_HEADER, remoteAddress(c))
+      headers.set(CLIENT_IP_HEADER, c.get('clientAddress'))
+      headers.delete(CLIENT_SIGNATURE_HEADER)
       return api.fetch(new Request(c.req.raw, { headers }))
     })
-    app.get('/media/:name{[A-Za-z0-9_-]+\\.(png|jpg|jpeg|webp|gif)}', (c) => {
-      const file = path.join(uploadDir, c.req.param('name'))
-      if (!existsSync(file)) return c.notFound()
-      const ext = path.extname(file).slice(1)
-      return new Response(createReadStream(file) as unknown as ReadableStream, {
-        headers: {
-          'content-type': `image/${ext === 'jpg' ? 'jpeg' : ext}`,
-          'content-length': String(statSync(file).size),
-          'cache-control': 'public, max-age=31536000, immutable',
-          'x-content-type-options': 'nosniff',
-        },
-      })
-    })
+    // uploaded images are in the database (api/src/routes/media.ts): any instance serves any of them
+    app.get('/media/*', (c) => api.fetch(c.req.raw))
+  } else if (env.API_URL) {
+    // a storefront in front of an API elsewhere: its pages link /media/<name> on this origin
+    const apiOrigin = env.API_URL.replace(/\/$/, '')
+    app.get('/media/*', (c) => relayMedia(`${apiOrigin}${c.req.path}`, c.req.raw))
   }
   if (env.SHOP_ROLE === 'api') {
     app.notFound((c) => c.json({ detail: 'Not found', code: 'not_found' }, 404))
-    return { fetch: app.fetch, api }
+    return { fetch: app.fetch, api, deps }
   }
 
   const build = (await import(path.join(root, 'build/server/index.js'))) as ServerBuild
@@ -110,16 +147,23 @@ export async function createShopServer(env: ServerEnv, database: Database | null
     process.env.NODE_ENV === 'development' ? 'development' : 'production',
   )
   const apiBase = env.API_URL ? env.API_URL.replace(/\/$/, '') : 'http://shop.internal'
-  const apiFetch = api ? async (req: Request) => api.fetch(req) : (req: Request) => fetch(req)
+  const apiFetch = api
+    ? async (req: Request) => api.fetch(req)
+    : (req: Request) => fetch(signedForApi(req, config.jwtSecret))
 
   app.all('*', (c) =>
     handle(c.req.raw, {
       api: { baseUrl: apiBase, fetch: apiFetch },
-      clientAddress: remoteAddress(c),
+      clientAddress: c.get('clientAddress'),
       cspNonce: c.get('cspNonce'),
+      demoStrip: config.demoStrip,
     }),
   )
-  return { fetch: app.fetch, api }
+  return { fetch: app.fetch, api, deps }
+}
+
+function mountApiOf(env: ServerEnv, database: Database | null): boolean {
+  return !env.API_URL && env.SHOP_ROLE !== 'storefront' && !!database
 }
 
 /** The provider pages a sign-in form may redirect the browser to (not the server-to-server URLs). */
@@ -130,12 +174,55 @@ function signInPageUrls(provider: object | undefined): string[] {
     .map(([, v]) => v as string)
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: hono context of any env
-function remoteAddress(c: any): string {
+/**
+ * A storefront's call to an API over HTTP (split mode): the shopper's address, put there by the
+ * session transport, goes out signed so the API believes it (and as X-Forwarded-For, for an API
+ * that lists this storefront in TRUST_PROXY instead).
+ */
+function signedForApi(req: Request, secret: string): Request {
+  const address = req.headers.get(CLIENT_IP_HEADER)
+  if (!address) return req
+  const headers = new Headers(req.headers)
+  headers.set(CLIENT_SIGNATURE_HEADER, signClientAddress(secret, address))
+  headers.set('x-forwarded-for', address)
+  return new Request(req, { headers })
+}
+
+const MEDIA_HEADERS = [
+  'content-type',
+  'content-length',
+  'cache-control',
+  'etag',
+  'x-content-type-options',
+  'content-disposition',
+]
+
+/** An upload fetched from the API and passed on whole (images are small; no stream to break). */
+async function relayMedia(url: string, req: Request): Promise<Response> {
+  const headers = new Headers()
+  const tag = req.headers.get('if-none-match')
+  if (tag) headers.set('if-none-match', tag)
   try {
-    return getConnInfo(c).remote.address ?? 'unknown'
+    const res = await fetch(url, { method: req.method === 'HEAD' ? 'HEAD' : 'GET', headers })
+    const body = res.status === 200 && req.method !== 'HEAD' ? new Uint8Array(await res.arrayBuffer()) : null
+    if (!body) await res.body?.cancel().catch(() => {})
+    const out = new Headers()
+    for (const name of MEDIA_HEADERS) {
+      const value = res.headers.get(name)
+      if (value) out.set(name, value)
+    }
+    return new Response(body, { status: res.status, headers: out })
   } catch {
-    return 'unknown'
+    return new Response(null, { status: 502, headers: { 'retry-after': '1' } })
+  }
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: hono context of any env
+function remoteAddress(c: any): string | undefined {
+  try {
+    return getConnInfo(c).remote.address
+  } catch {
+    return undefined
   }
 }
 

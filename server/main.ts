@@ -1,36 +1,76 @@
+// One shop process (a supervisor's worker, or run alone): opens the database (waiting for it,
+// migrating under a lock), serves HTTP, runs the job worker, and drains on SIGTERM.
+import path from 'node:path'
 import { serve } from '@hono/node-server'
-import { openDatabase } from '#api/db/client'
-import { seedIfEmpty } from '#api/db/seed'
+import { type Database, openDatabase } from '#api/db/client'
+import { JOB_HANDLERS, RECURRING_JOBS } from '#api/jobs/handlers'
+import { createJobWorker } from '#api/jobs/worker'
+import { log } from '#api/lib/log'
+import { importLegacyUploads } from '#api/services/uploads/legacy-import'
+import { routeConsoleToLog } from './access-log'
+import { jobFailures, startMetricsServer } from './metrics'
 import { createShopServer } from './create-server'
-import { loadServerEnv } from './env'
+import { loadServerEnv, pgSettings, type ServerEnv } from './env'
+import { createReadiness, EXIT_CANNOT_START, trackRequests } from './lifecycle'
 
 async function main() {
   const started = performance.now()
-  let env: ReturnType<typeof loadServerEnv>
+  let env: ServerEnv
   try {
     env = loadServerEnv(process.env)
   } catch (e) {
     console.error((e as Error).message)
-    process.exit(1)
+    process.exit(EXIT_CANNOT_START)
   }
+  routeConsoleToLog() // from here on every line on stdout is JSON (a refusal above stays plain)
+  // A promise nobody awaited must not end the process (and every request in it): log it.
+  process.on('unhandledRejection', (err) => log.error({ err }, 'unhandled promise rejection'))
+
   const usesDb = !env.API_URL
-  const database = usesDb
-    ? await openDatabase({
+  let database: Database | null = null
+  if (usesDb) {
+    try {
+      database = await openDatabase({
         url: env.DATABASE_URL,
         dataDir: env.DATABASE_URL ? undefined : `${env.dataDir}/pglite`,
+        pg: pgSettings(env),
+        seedDemo: env.seedDemo,
+        demoStock: env.DEMO_STOCK,
       })
-    : null
-  if (database && env.SEED_DEMO === '1') {
-    const seeded = await seedIfEmpty(database.db)
-    if (seeded) console.log('Seeded the demo catalogue.')
+    } catch (e) {
+      log.fatal({ err: { message: (e as Error).message } }, 'cannot open the database')
+      process.exit(EXIT_CANNOT_START)
+    }
+    if (database.seeded) console.log('Seeded the demo catalogue.')
+    await importOldUploads(database, env.dataDir)
   }
+  const readiness = createReadiness()
   let shop: Awaited<ReturnType<typeof createShopServer>>
   try {
-    shop = await createShopServer(env, database)
+    shop = await createShopServer(env, database, readiness)
   } catch (e) {
     console.error((e as Error).message)
-    process.exit(1)
+    process.exit(EXIT_CANNOT_START)
   }
+  // Background jobs (mail, order clock, housekeeping) run beside the API in every process that has
+  // the database; JOBS=0 leaves them to other instances.
+  const worker =
+    shop.deps && process.env.JOBS !== '0'
+      ? createJobWorker(shop.deps, {
+          handlers: JOB_HANDLERS,
+          recurring: RECURRING_JOBS,
+          concurrency: database?.kind === 'postgres' ? 4 : 1,
+          onError: (err, job) => {
+            jobFailures.inc({ kind: job?.kind ?? 'poll' })
+            log.error({ err, job: job && { id: job.id, kind: job.kind } }, 'job failed')
+          },
+        })
+      : null
+  if (worker && shop.deps) {
+    shop.deps.jobs = worker
+    worker.start()
+  }
+  if (env.METRICS_PORT) startMetricsServer(env.METRICS_PORT, env.HOST, database)
   const server = serve({ fetch: shop.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     const where = database
       ? database.kind === 'postgres'
@@ -40,14 +80,45 @@ async function main() {
     console.log(
       `Shop ready at http://localhost:${info.port}/ (${where}, ${Math.round(performance.now() - started)} ms)`,
     )
+    process.send?.({ type: 'shop:ready' })
   })
-  const stop = () => {
+  const requests = trackRequests(server, readiness)
+
+  // SIGTERM: not ready at once (balancers stop sending), still serving for SHUTDOWN_DELAY_MS (what
+  // they already routed here), then no new connections; in-flight requests finish (up to
+  // SHUTDOWN_TIMEOUT_MS); then jobs stop, the pool closes, exit 0. SIGINT (Ctrl-C) skips the delay.
+  let stopping = false
+  const stop = async (signal: NodeJS.Signals) => {
+    if (stopping) return
+    stopping = true
+    readiness.draining = true
+    requests.closeAfterResponse()
+    const delay = signal === 'SIGTERM' ? env.SHUTDOWN_DELAY_MS : 0
+    log.info({ signal, delayMs: delay, inFlight: requests.count() }, 'shutting down: draining')
+    await new Promise((r) => setTimeout(r, delay))
     server.close()
-    void database?.close().finally(() => process.exit(0))
-    if (!database) process.exit(0)
+    const settled = await requests.settled(env.SHUTDOWN_TIMEOUT_MS)
+    if (!settled)
+      log.warn({ inFlight: requests.count() }, 'shutting down: SHUTDOWN_TIMEOUT_MS reached, closing')
+    if ('closeAllConnections' in server) server.closeAllConnections()
+    await worker?.stop().catch(() => {})
+    await database?.close().catch(() => {})
+    log.info('shut down')
+    process.exit(0)
   }
-  process.on('SIGINT', stop)
-  process.on('SIGTERM', stop)
+  process.on('SIGINT', () => void stop('SIGINT'))
+  process.on('SIGTERM', () => void stop('SIGTERM'))
 }
 
 void main()
+
+/** Uploads an older version kept under DATA_DIR/uploads move into the database, once (decision 036). */
+async function importOldUploads(database: Database, dataDir: string) {
+  try {
+    const done = await importLegacyUploads(database.db, path.join(dataDir, 'uploads'))
+    if (done) log.info(done, 'imported the uploads folder into the database')
+  } catch (err) {
+    // the shop runs without them (their links answer 404); the next start tries again
+    log.error({ err }, 'could not import the uploads folder')
+  }
+}

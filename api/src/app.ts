@@ -1,18 +1,34 @@
 import { OpenAPIHono } from '@hono/zod-openapi'
 import { bodyLimit } from 'hono/body-limit'
+import { etag } from 'hono/etag'
 import type { ApiApp, ApiDeps, AppEnv } from './context'
 import { bearerAuth } from './lib/auth'
 import { errorResponse, message } from './lib/errors'
 import { validationHook } from './lib/validation'
+import { registerAdmin } from './routes/admin'
 import { registerAuth } from './routes/auth'
 import { registerCatalogue } from './routes/catalogue'
 import { registerContent } from './routes/content'
 import { registerGifts } from './routes/gifts'
+import { registerMedia } from './routes/media'
 import { registerOrders } from './routes/orders'
+import { registerOrderLookup } from './routes/orders-lookup'
 import { registerPayments } from './routes/payments'
+import { registerPlayerCheck } from './routes/player-check'
 import { registerPromo } from './routes/promo'
 import { registerSocial } from './routes/social'
 import { registerSystem } from './routes/system'
+
+const STOCK_IMPORT_BYTES = 4 * 1024 * 1024
+
+const CATALOGUE_READS = [
+  '/api/games/*',
+  '/api/products/*',
+  '/api/gifts/*',
+  '/api/faq/*',
+  '/api/articles/*',
+  '/api/contacts/',
+]
 
 /** Builds the shop API. Every path carries the full `/api/...` prefix, as in the contract. */
 export function createApi(deps: ApiDeps): ApiApp {
@@ -24,13 +40,24 @@ export function createApi(deps: ApiDeps): ApiApp {
   })
   app.use('/api/*', async (c, next) => {
     const multipart = c.req.header('content-type')?.startsWith('multipart/form-data')
+    // a back-office code import carries thousands of lines in one JSON body
+    const stockImport = c.req.path.startsWith('/api/admin/stock/')
     const limit = bodyLimit({
-      maxSize: multipart ? deps.config.maxUploadBytes : deps.config.maxJsonBytes,
+      maxSize: multipart
+        ? deps.config.maxUploadBytes
+        : stockImport
+          ? STOCK_IMPORT_BYTES
+          : deps.config.maxJsonBytes,
       onError: (cx) => cx.json({ detail: message('body_too_large'), code: 'body_too_large' }, 413),
     })
     return limit(c, next)
   })
   app.use('/api/*', bearerAuth)
+  // Catalogue reads answer 304 to a client that already holds the same answer (the tag is a hash
+  // of this requester's body, so prices by country or account never mix).
+  const catalogueEtag = etag({ weak: true })
+  for (const path of CATALOGUE_READS)
+    app.use(path, (c, next) => (c.req.method === 'GET' ? catalogueEtag(c, next) : next()))
 
   registerSystem(app)
   registerContent(app)
@@ -41,6 +68,10 @@ export function createApi(deps: ApiDeps): ApiApp {
   registerPromo(app)
   registerAuth(app)
   registerSocial(app)
+  registerOrderLookup(app)
+  registerPlayerCheck(app)
+  registerAdmin(app)
+  registerMedia(app)
 
   app.notFound((c) =>
     c.json({ detail: message('route_not_found', { path: c.req.path }), code: 'not_found' }, 404),

@@ -1,6 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi'
 import type { Db } from './db/client'
 import type { ApiConfig } from './env'
+import type { StaffMember } from './services/admin/roles'
 
 /** What every handler can reach through `c.var`. */
 export interface ApiDeps {
@@ -8,6 +9,8 @@ export interface ApiDeps {
   config: ApiConfig
   /** Outbound HTTP for provider adapters; tests point it at local fakes. */
   fetch: typeof fetch
+  /** The local job worker, when this process runs one: `wake()` after enqueueing urgent work. */
+  jobs?: { wake(): void }
 }
 
 export interface AppEnv {
@@ -15,6 +18,10 @@ export interface AppEnv {
     deps: ApiDeps
     /** Signed-in user id from a valid bearer token, or null for guests. */
     userId: number | null
+    /** The sign-in (refresh token family) of that bearer token, or null for guests. */
+    sessionId: string | null
+    /** The back-office member making an /api/admin/ call (set by the admin guard). */
+    staff: StaffMember | null
   }
 }
 

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
+import { type MailConfig, mailConfigFromEnv } from './services/mail/config'
 
 /** Everything the API reads from the environment, validated once. */
 export interface ApiConfig {
@@ -17,7 +18,18 @@ export interface ApiConfig {
   uploadDir: string
   maxJsonBytes: number
   maxUploadBytes: number
-  signIn: { perAccount: number; perAddress: number; windowSeconds: number }
+  /** Sign-in throttling (services/auth/sign-in-throttle.ts): 429s per pair and address, delays per account. */
+  signIn: {
+    perPair: number
+    perAddress: number
+    perAccount: number
+    slowdownMaxMs: number
+    windowSeconds: number
+  }
+  /** Promo code checks (show/activate): per client address, and per order or account. */
+  promoLimits: { perAddress: number; perTarget: number; windowSeconds: number }
+  /** Image uploads (avatars): per client address, and per order or account. */
+  uploadLimits: { perAddress: number; perTarget: number; windowSeconds: number }
   payselection: { siteId: string; secretKey: string; apiUrl: string; webhookUrl?: string } | null
   getpay: { walletId: string; secret: string; payUrl: string } | null
   moogold: { partnerId: string; secretKey: string; apiUrl: string } | null
@@ -27,6 +39,34 @@ export interface ApiConfig {
   socialRedirectOrigins: string[]
   /** The offline sandbox payment provider and its checkout page (demo, tests). */
   sandboxPayments: boolean
+  /** Demo mode: neither DATABASE_URL nor PUBLIC_URL (see runMode). */
+  demo: boolean
+  /** Every page shows the «Демо-магазин» strip: demo mode, or sandbox payments asked for. */
+  demoStrip: boolean
+  /** Mail: SMTP_URL / MAIL_FROM, or .eml files under DATA_DIR/mail (services/mail/config.ts). */
+  mail: MailConfig
+  /** Back-office owners by (confirmed) email, lower-case. */
+  adminEmails: string[]
+  /** Back-office changes one staff member may make per window (a stolen session or a runaway script). */
+  adminWriteLimit: { perStaff: number; windowSeconds: number }
+  /** Stock held for an order whose payment started, and how long an unpaid order stays open. */
+  orderClock: { stockHoldMinutes: number; orderTtlHours: number }
+  /** Player look-up before paying (services/player-check/). */
+  playerCheck: PlayerCheckConfig
+}
+
+/** The player-lookup adapters: an unconfigured one leaves its games without a check. */
+export interface PlayerCheckConfig {
+  /** The offline sandbox adapter (demo, tests); follows SANDBOX_PAYMENTS unless PLAYER_CHECK_SANDBOX says. */
+  sandbox: boolean
+  smileone: { uid: string; email: string; key: string; apiUrl: string } | null
+  apigames: { merchantId: string; secretKey: string; apiUrl: string } | null
+  /** How long one call to a supplier may take before it counts as "not answering". */
+  timeoutMs: number
+  /** How long an answer (found or not found) is reused. */
+  cacheSeconds: number
+  /** Check calls per client address per minute. */
+  perAddress: number
 }
 
 export const SOCIAL_PROVIDERS = ['facebook', 'google', 'steam', 'telegram', 'vk', 'vk_id', 'yandex'] as const
@@ -98,9 +138,21 @@ const schema = z.object({
   REFRESH_TOKEN_TTL: int(30 * 24 * 3600),
   REFRESH_REUSE_GRACE: z.coerce.number().int().min(0).max(300).default(10),
   CATALOGUE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(2),
-  SIGNIN_LIMIT_PER_ACCOUNT: int(10),
+  STOCK_HOLD_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+  ORDER_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(24),
+  SIGNIN_LIMIT_PER_PAIR: int(10),
+  SIGNIN_LIMIT_PER_ACCOUNT: int(20),
   SIGNIN_LIMIT_PER_ADDRESS: int(30),
+  SIGNIN_SLOWDOWN_MAX_MS: z.coerce.number().int().min(0).max(30_000).default(8000),
   SIGNIN_LIMIT_WINDOW: int(15 * 60),
+  PROMO_LIMIT_PER_ADDRESS: int(30),
+  PROMO_LIMIT_PER_TARGET: int(10),
+  PROMO_LIMIT_WINDOW: int(10 * 60),
+  UPLOAD_LIMIT_PER_ADDRESS: int(30),
+  UPLOAD_LIMIT_PER_TARGET: int(10),
+  UPLOAD_LIMIT_WINDOW: int(60 * 60),
+  ADMIN_WRITE_LIMIT: int(300),
+  ADMIN_WRITE_WINDOW: int(60),
   PAYSELECTION_SITE_ID: z.string().optional(),
   PAYSELECTION_SECRET_KEY: z.string().optional(),
   PAYSELECTION_API_URL: z.url().default('https://gw.payselection.com'),
@@ -112,7 +164,31 @@ const schema = z.object({
   MOOGOLD_SECRET_KEY: z.string().optional(),
   MOOGOLD_API_URL: z.url().default('https://moogold.com/wp-json/v1/api'),
   TELEGRAM_BOT_TOKEN: z.string().optional(),
-  SANDBOX_PAYMENTS: bool.default(true),
+  SANDBOX_PAYMENTS: bool.optional(),
+  PLAYER_CHECK_SANDBOX: bool.optional(),
+  SMILEONE_UID: z.string().optional(),
+  SMILEONE_EMAIL: z.string().optional(),
+  SMILEONE_KEY: z.string().optional(),
+  SMILEONE_API_URL: z.url().default('https://www.smile.one/ru/smilecoin/api'),
+  APIGAMES_MERCHANT_ID: z.string().optional(),
+  APIGAMES_SECRET_KEY: z.string().optional(),
+  APIGAMES_API_URL: z.url().default('https://v1.apigames.id'),
+  PLAYER_CHECK_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(4000),
+  PLAYER_CHECK_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(300),
+  PLAYER_CHECK_LIMIT_PER_ADDRESS: int(30),
+  ADMIN_EMAILS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .refine(
+      (list) => list.every((e) => /^[^@\s]+@[^@\s]+$/.test(e)),
+      'ADMIN_EMAILS: a comma-separated list of emails',
+    ),
 })
 
 function socialFromEnv(env: NodeJS.ProcessEnv): ApiConfig['social'] {
@@ -169,9 +245,44 @@ function redirectOrigins(env: NodeJS.ProcessEnv, publicUrl: string): string[] {
   return [publicUrl, ...extra].filter((o) => URL.canParse(o)).map((o) => new URL(o).origin)
 }
 
+export type RunMode = 'demo' | 'production'
+
 /**
- * Reads the API configuration. Without JWT_SECRET a random secret is made once and kept in
- * `dataDir` so sessions survive restarts of a single demo instance.
+ * Demo or production, never in between (docs/decisions/013-run-modes.md): `npm start` with neither
+ * DATABASE_URL nor PUBLIC_URL is the demo (sandbox payments, demo seed, a generated JWT secret);
+ * anything else is production, where those are off unless asked for and unsafe settings refuse to
+ * start. The one place this rule lives; server/env.ts and the storefront's strip ask it.
+ */
+export function runMode(env: Record<string, string | undefined>): RunMode {
+  return env.DATABASE_URL || env.PUBLIC_URL ? 'production' : 'demo'
+}
+
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
+
+/**
+ * What stops a production start ("VARIABLE: why" lines; none in demo mode): what several instances
+ * and real shoppers need. Checked by server/env.ts before the database is touched, and here.
+ */
+export function runModeProblems(env: Record<string, string | undefined>): string[] {
+  if (runMode(env) === 'demo') return []
+  const e = { JWT_SECRET: env.JWT_SECRET || undefined, PUBLIC_URL: env.PUBLIC_URL || undefined }
+  const problems: string[] = []
+  if (!e.JWT_SECRET)
+    problems.push(
+      'JWT_SECRET: required outside demo mode (DATABASE_URL or PUBLIC_URL is set): at least 32 random characters, the same on every instance',
+    )
+  if (!e.PUBLIC_URL) problems.push('PUBLIC_URL: required outside demo mode: the https origin shoppers use')
+  else if (URL.canParse(e.PUBLIC_URL)) {
+    const url = new URL(e.PUBLIC_URL)
+    if (url.protocol !== 'https:' && !LOCAL_HOSTS.has(url.hostname))
+      problems.push(`PUBLIC_URL: must be https (plain http only for localhost), got ${url.origin}`)
+  }
+  return problems
+}
+
+/**
+ * Reads the API configuration. In demo mode without JWT_SECRET a random secret is made once and
+ * kept in `dataDir` so sessions survive restarts of a single demo instance.
  */
 export function loadApiConfig(env: NodeJS.ProcessEnv, opts: { dataDir: string; port: number }): ApiConfig {
   const parsed = schema.safeParse(env)
@@ -180,11 +291,13 @@ export function loadApiConfig(env: NodeJS.ProcessEnv, opts: { dataDir: string; p
     throw new Error(`Invalid environment:\n${lines.join('\n')}`)
   }
   const e = parsed.data
+  const demo = runMode(env) === 'demo'
+  const problems = runModeProblems(env)
+  if (problems.length) throw new Error(`Invalid environment:\n${problems.map((p) => `  ${p}`).join('\n')}`)
+  const sandboxPayments = e.SANDBOX_PAYMENTS ?? demo
   let jwtSecret = e.JWT_SECRET
   if (!jwtSecret) {
-    // A single demo instance may make its own; instances behind a load balancer must share one.
-    if (e.NODE_ENV === 'production')
-      console.warn('JWT_SECRET is not set: using a secret kept in the data folder.')
+    // only a single demo instance gets here: it makes its own and keeps it in the data folder
     const file = path.join(opts.dataDir, 'jwt-secret')
     if (existsSync(file)) jwtSecret = readFileSync(file, 'utf8').trim()
     else {
@@ -199,14 +312,27 @@ export function loadApiConfig(env: NodeJS.ProcessEnv, opts: { dataDir: string; p
     refreshTtlSeconds: e.REFRESH_TOKEN_TTL,
     refreshReuseGraceSeconds: e.REFRESH_REUSE_GRACE,
     catalogueCacheSeconds: e.CATALOGUE_CACHE_SECONDS,
+    orderClock: { stockHoldMinutes: e.STOCK_HOLD_MINUTES, orderTtlHours: e.ORDER_TTL_HOURS },
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${opts.port}`).replace(/\/$/, ''),
     uploadDir: path.join(opts.dataDir, 'uploads'),
     maxJsonBytes: 64 * 1024,
     maxUploadBytes: 5 * 1024 * 1024,
     signIn: {
+      perPair: e.SIGNIN_LIMIT_PER_PAIR,
       perAccount: e.SIGNIN_LIMIT_PER_ACCOUNT,
       perAddress: e.SIGNIN_LIMIT_PER_ADDRESS,
+      slowdownMaxMs: e.SIGNIN_SLOWDOWN_MAX_MS,
       windowSeconds: e.SIGNIN_LIMIT_WINDOW,
+    },
+    promoLimits: {
+      perAddress: e.PROMO_LIMIT_PER_ADDRESS,
+      perTarget: e.PROMO_LIMIT_PER_TARGET,
+      windowSeconds: e.PROMO_LIMIT_WINDOW,
+    },
+    uploadLimits: {
+      perAddress: e.UPLOAD_LIMIT_PER_ADDRESS,
+      perTarget: e.UPLOAD_LIMIT_PER_TARGET,
+      windowSeconds: e.UPLOAD_LIMIT_WINDOW,
     },
     payselection:
       e.PAYSELECTION_SITE_ID && e.PAYSELECTION_SECRET_KEY
@@ -228,6 +354,33 @@ export function loadApiConfig(env: NodeJS.ProcessEnv, opts: { dataDir: string; p
     social: socialFromEnv(env),
     telegramBotToken: e.TELEGRAM_BOT_TOKEN,
     socialRedirectOrigins: redirectOrigins(env, e.PUBLIC_URL ?? `http://localhost:${opts.port}`),
-    sandboxPayments: e.SANDBOX_PAYMENTS,
+    sandboxPayments,
+    demo,
+    demoStrip: demo || sandboxPayments,
+    // ---- mail (SMTP_URL, MAIL_FROM, ORDER_LOOKUP_LIMIT_*): validated in services/mail/config.ts
+    mail: mailConfigFromEnv(env, {
+      dataDir: opts.dataDir,
+      publicUrl: e.PUBLIC_URL ?? `http://localhost:${opts.port}`,
+    }),
+    adminEmails: e.ADMIN_EMAILS,
+    adminWriteLimit: { perStaff: e.ADMIN_WRITE_LIMIT, windowSeconds: e.ADMIN_WRITE_WINDOW },
+    playerCheck: {
+      sandbox: e.PLAYER_CHECK_SANDBOX ?? sandboxPayments,
+      smileone:
+        e.SMILEONE_UID && e.SMILEONE_EMAIL && e.SMILEONE_KEY
+          ? { uid: e.SMILEONE_UID, email: e.SMILEONE_EMAIL, key: e.SMILEONE_KEY, apiUrl: e.SMILEONE_API_URL }
+          : null,
+      apigames:
+        e.APIGAMES_MERCHANT_ID && e.APIGAMES_SECRET_KEY
+          ? {
+              merchantId: e.APIGAMES_MERCHANT_ID,
+              secretKey: e.APIGAMES_SECRET_KEY,
+              apiUrl: e.APIGAMES_API_URL,
+            }
+          : null,
+      timeoutMs: e.PLAYER_CHECK_TIMEOUT_MS,
+      cacheSeconds: e.PLAYER_CHECK_CACHE_SECONDS,
+      perAddress: e.PLAYER_CHECK_LIMIT_PER_ADDRESS,
+    },
   }
 }

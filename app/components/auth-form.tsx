@@ -87,6 +87,10 @@ export function AuthForm({
         <button type="submit" className="button button--primary auth-form__submit" disabled={busy}>
           {busy ? t('account.submitting') : t('account.submit')}
         </button>
+        <p className="auth-form__forgot">
+          {/* a document navigation: the popup's form is replaced by the reset page */}
+          <a href="/auth/forgot">{t('account.forgot_link')}</a>
+        </p>
       </fetcher.Form>
       {providers.length > 0 ? (
         <div className="auth-form__social">
@@ -94,13 +98,14 @@ export function AuthForm({
           <ul>
             {providers.map((p) => (
               <li key={p}>
-                {/* a document navigation: the start route redirects to the provider */}
-                <a
-                  className={`button auth-social auth-social--${p}`}
-                  href={`/auth/${p}/start?returnTo=${encodeURIComponent(returnTo)}`}
-                >
-                  {t('account.social_with', { provider: t(`account.providers.${p}`) })}
-                </a>
+                {/* a POST (a GET starts nothing) and a document submission: the start route
+                    redirects the browser to the provider */}
+                <form method="post" action={`/auth/${p}/start`}>
+                  <input type="hidden" name="returnTo" value={returnTo} />
+                  <button type="submit" className={`button auth-social auth-social--${p}`}>
+                    {t('account.social_with', { provider: t(`account.providers.${p}`) })}
+                  </button>
+                </form>
               </li>
             ))}
           </ul>

@@ -12,7 +12,7 @@ export function JsonLd({ data }: { data: unknown }) {
   return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdText(data) }} />
 }
 
-/** The shop's canonical origin, as the root loader found it (PUBLIC_URL or the request's). */
+/** The shop's canonical origin, as the root loader found it (siteOrigin(): never the Host header). */
 export function useSiteOrigin(): string {
   const root = useRouteLoaderData('root') as { origin?: string } | undefined
   return root?.origin ?? ''

@@ -21,7 +21,7 @@ export function LastOrdersDialog() {
           <UserOrderList orders={lastOrders} />
         </div>
       )}
-      <p>
+      <p className="user-dialog__more">
         <Link to="/profile">{t('account.last_orders.all')}</Link>
       </p>
     </UserDialog>

@@ -9,6 +9,9 @@ export function SiteFooter() {
       <nav aria-label={t('nav.footer_links')}>
         <ul>
           <li>
+            <Link to="/orders/find">{t('nav.find_order')}</Link>
+          </li>
+          <li>
             <Link to="/info">{t('nav.info')}</Link>
           </li>
           <li>

@@ -8,7 +8,7 @@ import { UserMenu } from './user-menu'
 const AccountPopups = lazy(() => import('./account-popups'))
 const POPUP_PARAMS = /[?&](auth|last-orders)=1(&|$)/
 
-export function SiteHeader() {
+export function SiteHeader({ demoStrip = false }: { demoStrip?: boolean }) {
   const t = useT()
   const { search } = useLocation()
   return (
@@ -17,6 +17,8 @@ export function SiteHeader() {
         <a className="skip-link" href="#main">
           {t('nav.skip_to_content')}
         </a>
+        {/* demo mode or sandbox payments: nobody should mistake this shop for a real one */}
+        {demoStrip ? <p className="demo-strip">{t('shell.demo_strip')}</p> : null}
         <div className="site-header__inner">
           <Link to="/" className="logo" aria-label={t('meta.product_name')}>
             <img src="/images/logo.svg" alt="" width="32" height="32" />

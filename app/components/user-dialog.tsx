@@ -5,8 +5,10 @@ import accountCss from '#app/styles/account.css?url'
 
 /**
  * A popup kept in the URL (e.g. `?auth=1`): server-rendered, so it opens from a link and works
- * without JavaScript; closing is a link to the same page without the parameter. With JavaScript,
- * Escape closes it and focus moves into it (to a `data-autofocus` element when there is one).
+ * without JavaScript; closing is a link to the same page without the parameter. The page behind
+ * does not scroll while it is open (CSS, `body:has(.user-dialog)`, so also without JavaScript).
+ * With JavaScript, Escape closes it, focus moves into it (to a `data-autofocus` element when
+ * there is one), Tab and Shift+Tab stay inside it, and on close focus returns to what had it.
  */
 export function UserDialog({
   title,
@@ -21,14 +23,28 @@ export function UserDialog({
   const titleId = useId()
   const navigate = useNavigate()
   const ref = useRef<HTMLElement>(null)
+  // focus back to the opener (the link or button that had it) when the popup goes away
+  useEffect(() => {
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null
+    return () => {
+      if (opener?.isConnected && opener !== document.body) opener.focus({ preventScroll: true })
+    }
+  }, [])
+  // the first field gets focus on opening, unless the shopper is already typing in the popup
+  // (server-rendered, it works before hydration: taking focus then sent the password into the email)
   useEffect(() => {
     const box = ref.current
+    if (box?.contains(document.activeElement)) return
     const first =
       box?.querySelector<HTMLElement>('[data-autofocus]') ??
       box?.querySelector<HTMLElement>('input:not([type="hidden"]), select, button, [href]:not([data-close])')
     first?.focus()
+  }, [])
+  useEffect(() => {
+    const box = ref.current
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') navigate(closeHref, { replace: true, preventScrollReset: true })
+      if (e.key === 'Tab' && box) trapTab(box, e)
     }
     document.addEventListener('keydown', onKey)
     return () => document.removeEventListener('keydown', onKey)
@@ -68,4 +84,25 @@ export function UserDialog({
       </section>
     </div>
   )
+}
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
+
+/** Tab from the last focusable element goes to the first, Shift+Tab from the first to the last. */
+function trapTab(box: HTMLElement, e: KeyboardEvent) {
+  const items = [...box.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+    (el) => el.getClientRects().length > 0,
+  )
+  const first = items[0]
+  const last = items[items.length - 1]
+  if (!first || !last) return
+  const active = document.activeElement
+  if (e.shiftKey && (active === first || !box.contains(active))) {
+    e.preventDefault()
+    last.focus()
+  } else if (!e.shiftKey && (active === last || !box.contains(active))) {
+    e.preventDefault()
+    first.focus()
+  }
 }

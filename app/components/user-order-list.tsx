@@ -1,5 +1,6 @@
 import { Link } from '@remix-run/react'
 import { useT } from '#app/i18n/i18n-context'
+import { formatWireMoney } from '#app/lib/money'
 import { type OrderHistoryView, repeatOrderHref } from '#app/lib/order-history'
 
 const dateFormat = new Intl.DateTimeFormat('ru-RU', {
@@ -15,17 +16,21 @@ const dateFormat = new Intl.DateTimeFormat('ru-RU', {
 export function UserOrderList({
   orders,
   headingLevel = 3,
+  open,
 }: {
   orders: OrderHistoryView[]
   headingLevel?: 2 | 3
+  /** A link to each order's page (the guest order look-up), with a note where there is none. */
+  open?: { label: string; href: (o: OrderHistoryView) => string | null; none: string }
 }) {
   const t = useT()
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
-  const money = (v: string) => `${v} ${t('common.currency')}`
+  const money = (v: string) => formatWireMoney(v, t('common.currency'))
   return (
     <ul className="order-list">
       {orders.map((o) => {
         const repeat = repeatOrderHref(o)
+        const openHref = open?.href(o) ?? null
         return (
           <li key={o.id} className="order-card card">
             <div className="order-card__head">
@@ -75,6 +80,12 @@ export function UserOrderList({
                   <dd>{o.moogoldUserId}</dd>
                 </div>
               ) : null}
+              {o.playerNickname ? (
+                <div>
+                  <dt>{t('account.history.player_nickname')}</dt>
+                  <dd>{o.playerNickname}</dd>
+                </div>
+              ) : null}
             </dl>
             {o.orderProducts.length > 0 ? (
               <ul className="order-card__items" aria-label={t('account.history.items')}>
@@ -104,8 +115,15 @@ export function UserOrderList({
                 {t('account.history.reject_reason')}: {o.rejectReason}
               </p>
             ) : null}
+            {open && !openHref ? <p className="order-card__meta">{open.none}</p> : null}
             <div className="order-card__actions">
-              {o.isPaymentActive ? (
+              {open && openHref ? (
+                <Link className="button button--primary" to={openHref}>
+                  {open.label}
+                </Link>
+              ) : null}
+              {/* with an order link, paying is on the order's page */}
+              {o.isPaymentActive && !open ? (
                 <Link className="button button--primary" to={`/orders/${o.id}/pay`}>
                   {t('account.history.pay')}
                 </Link>

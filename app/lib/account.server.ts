@@ -9,6 +9,7 @@ import { SOCIAL_PROVIDERS, type SocialProvider, type UserView } from '#app/lib/a
 import type { components } from '#openapi/schema'
 
 export { SOCIAL_PROVIDERS, type SocialProvider, type UserView }
+export { safeReturnTo } from '#app/lib/return-to'
 
 export function toUserView(p: components['schemas']['Profile']): UserView {
   return {
@@ -52,13 +53,6 @@ export async function loadSocialProviders(api: ApiSession) {
   } catch {
     return { providers: [], bind: [], unbind: [] }
   }
-}
-
-/** A same-site path to come back to; anything else (absolute, protocol-relative) becomes `/`. */
-export function safeReturnTo(value: unknown, fallback = '/'): string {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.includes('\\'))
-    return fallback
-  return value
 }
 
 /** The social return address (§2): `{origin}/auth/{provider}/redirect/`. */

@@ -35,6 +35,8 @@ export interface OrderHistoryView {
   steamAccountId: string | null
   amount: string | null
   moogoldUserId: string | null
+  /** The nickname the player check answered (our extension; null: not checked). */
+  playerNickname: string | null
 }
 
 export function toOrderHistoryView(o: Wire): OrderHistoryView {
@@ -56,6 +58,7 @@ export function toOrderHistoryView(o: Wire): OrderHistoryView {
     steamAccountId: null,
     amount: null,
     moogoldUserId: null,
+    playerNickname: 'player_nickname' in o ? (o.player_nickname ?? null) : null,
   }
   const lines = (ls: { product: number; title: string; quantity: number; price: string }[]) =>
     ls.map((l) => ({ product: l.product, title: l.title, quantity: l.quantity, price: l.price, codes: [] }))

@@ -4,8 +4,8 @@
 //   export const meta: MetaFunction<typeof loader> = (args) =>
 //     pageMeta(args, { title: args.data?.title ?? '', description: args.data?.description ?? '' })
 //
-// The canonical origin is PUBLIC_URL (else the request's origin); the root loader passes it as
-// `origin`, so meta functions need no request.
+// The canonical origin is siteOrigin() (PUBLIC_URL, or localhost in the demo; never the Host
+// header); the root loader passes it as `origin`, so meta functions need no request.
 
 import { SITE_NAME } from './site-name'
 

@@ -2,9 +2,10 @@
 // never reads them: loaders and actions forward `access` to the API as a bearer token.
 //
 // Logout also clears the cart, which lives in the browser's localStorage where the server cannot
-// reach it. So logout sets a short-lived, readable cookie `cart_clear=1`; the client code calls
-// `consumeCartClearSignal()` from `#app/lib/api/cart-signal` on load, which empties the stored cart
-// and expires the cookie.
+// reach it. The logout answer carries `Clear-Site-Data: "storage"`, on which the browser empties
+// the site's storage at once, with or without JavaScript; for browsers that ignore it, logout also
+// sets a readable cookie `cart_clear=1` that lasts until a script calls `consumeCartClearSignal()`
+// from `#app/lib/api/cart-signal` (on load), which empties the stored cart and expires the cookie.
 import { parse, serialize } from 'cookie'
 import { CART_CLEAR_COOKIE } from '#app/lib/api/cart-signal'
 
@@ -14,8 +15,11 @@ export const REFRESH_COOKIE = 'refresh'
 
 /** Token cookies last 30 days (§9). */
 export const TOKEN_MAX_AGE_SECONDS = 30 * 24 * 60 * 60
-/** Long enough for the next page the browser renders to see it. */
-export const CART_CLEAR_MAX_AGE_SECONDS = 5 * 60
+/** Until the next page with JavaScript reads it, however late (a logout with JavaScript off). */
+export const CART_CLEAR_MAX_AGE_SECONDS = 30 * 24 * 60 * 60
+
+/** The header of the logout answer that empties the browser's storage for this site (the cart). */
+export const CLEAR_STORAGE_HEADER = ['clear-site-data', '"storage"'] as const
 
 export interface Tokens {
   access: string | null

@@ -5,8 +5,8 @@ import { apiFor, errorText } from '#app/lib/api/client.server'
 import { pageNotFound } from '#app/lib/http-errors.server'
 import {
   clearSocialFlowCookie,
-  isSocialProvider,
   readSocialFlow,
+  socialProviderOf,
   returnBody,
 } from '#app/lib/social-flow.server'
 import { redirectWithToast } from '#app/lib/toast.server'
@@ -16,9 +16,9 @@ import { redirectWithToast } from '#app/lib/toast.server'
  * redirects). Hands the provider's answer to the API, then signs in (tokens into cookies) or binds
  * the account, and goes back where the shopper started.
  */
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const provider = params.social
-  if (!isSocialProvider(provider)) return pageNotFound(request)
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const provider = socialProviderOf(request)
+  if (!provider) return pageNotFound(request)
   const { t } = await getServerT(request)
   const url = new URL(request.url)
   const flow = readSocialFlow(request, provider)
@@ -36,8 +36,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
   if (url.searchParams.has('error')) return fail(t('account.errors.social_cancelled', { provider: name }))
   if (provider === 'telegram' && !url.searchParams.has('hash') && !url.searchParams.has('tgAuthResult'))
-    return telegramFragmentPage(t('account.errors.telegram_needs_js'))
-  const body = returnBody(provider, url, socialRedirectUri(request, provider))
+    return telegramFragmentPage(t('account.errors.telegram_needs_js'), context.cspNonce)
+  const body = { ...returnBody(provider, url, socialRedirectUri(request, provider)), nonce: flow.nonce }
   if (!body.code || body.code === '{}') return fail(t('account.errors.social_failed', { provider: name }))
 
   if (bind) {
@@ -68,12 +68,14 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 /**
  * Telegram's own login page answers in the URL fragment, which only the browser sees: a tiny
- * page (no layout, no inline script) hands it back to this route in the query.
+ * page (no layout, no inline script) hands it back to this route in the query. Its script carries
+ * the response's CSP nonce, or the page's `script-src 'nonce-…' 'strict-dynamic'` blocks it.
  */
-function telegramFragmentPage(noScript: string): Response {
+function telegramFragmentPage(noScript: string, cspNonce: string | undefined): Response {
+  const nonce = cspNonce && /^[A-Za-z0-9+/=_-]+$/.test(cspNonce) ? ` nonce="${cspNonce}"` : ''
   const html =
     '<!doctype html><html lang="ru"><head><meta charset="utf-8"><title>Telegram</title>' +
-    '<meta name="robots" content="noindex"><script src="/auth-telegram-return.js" defer></script></head>' +
+    `<meta name="robots" content="noindex"><script src="/auth-telegram-return.js"${nonce} defer></script></head>` +
     `<body><noscript>${noScript}</noscript></body></html>`
   return new Response(html, {
     headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },

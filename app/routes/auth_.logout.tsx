@@ -2,14 +2,15 @@ import { type ActionFunctionArgs, redirect } from '@remix-run/node'
 import { getServerT } from '#app/i18n/i18n.server'
 import { safeReturnTo } from '#app/lib/account.server'
 import { apiFor } from '#app/lib/api/client.server'
-import { readTokens } from '#app/lib/session.server'
+import { CLEAR_STORAGE_HEADER, readTokens } from '#app/lib/session.server'
 import { redirectWithToast } from '#app/lib/toast.server'
 
 export const loader = () => redirect('/')
 
 /**
- * Sign-out (§4): the API revokes this sign-in, both token cookies expire and the stored cart is
- * cleared (the cart_clear signal). Protected pages send the shopper home.
+ * Sign-out (§4): the API revokes this sign-in (its access token stops working at once), both token
+ * cookies expire and the stored cart is cleared (Clear-Site-Data, and the cart_clear signal for
+ * browsers without it). Protected pages send the shopper home.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { t } = await getServerT(request)
@@ -23,9 +24,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     await api.client.POST('/api/auth/logout/', { body: { refresh } }).catch(() => undefined)
   }
   api.logout()
-  return redirectWithToast(
-    returnTo,
-    { type: 'success', text: t('account.signed_out') },
-    { request, headers: api.headers },
-  )
+  const headers = new Headers(api.headers)
+  headers.set(...CLEAR_STORAGE_HEADER)
+  return redirectWithToast(returnTo, { type: 'success', text: t('account.signed_out') }, { request, headers })
 }

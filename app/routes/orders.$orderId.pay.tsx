@@ -29,6 +29,13 @@ const scenarioView = deferredComponent(() =>
 const deliveredCodes = deferredComponent(() =>
   import('#app/components/payment/delivered-codes').then((m) => m.DeliveredCodes),
 )
+const refundNote = deferredComponent(() =>
+  import('#app/components/payment/refund-note').then((m) => m.RefundNote),
+)
+// the order editor: only unpaid orders show it, and few shoppers open it
+const orderEdit = deferredComponent(() =>
+  import('#app/components/payment/order-edit').then((m) => m.OrderEdit),
+)
 const statusPoller = deferredComponent(() =>
   import('#app/components/payment/status-poller').then((m) => m.StatusPoller),
 )
@@ -47,6 +54,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     // rendered on the server without waiting: their code is there before the page renders
     scenarioView.preload(),
     deliveredCodes.preload(),
+    refundNote.preload(),
+    orderEdit.preload(),
   ])
   const headers = new Headers(api.headers)
   headers.set('cache-control', 'private, no-store')
@@ -119,16 +128,18 @@ export default function OrderPayPage() {
               {payState.error}
             </p>
           ) : null}
+          {page.paymentMessage ? (
+            // a declined payment, or «Платёж не засчитан — возвращаем деньги» (texts made by the loader)
+            <p className="card pay-declined" role="alert">
+              {page.paymentMessage}
+            </p>
+          ) : null}
           {order.isPaymentActive ? (
             <>
-              {page.paymentMessage && !page.payment ? (
-                <p className="card pay-declined" role="alert">
-                  {page.paymentMessage}
-                </p>
-              ) : null}
               {page.payment ? (
                 <Deferred of={scenarioView} props={{ payment: page.payment, justStarted }} />
               ) : null}
+              <Deferred of={orderEdit} props={{ order, edit: page.edit }} />
               <PromoForm promo={page.promo} error={promoState?.error ?? null} code={promoState?.code ?? ''} />
               {page.country ? (
                 <CountryForm countries={page.countries} country={page.country} error={countryError} />
@@ -162,20 +173,21 @@ function StatusNote({ page }: { page: PayPageData }) {
   const t = useT()
   const { order } = page
   if (order.isPaymentActive) return null
-  const note =
-    order.status === 'paid' ||
-    order.status === 'sending' ||
-    order.status === 'sent' ||
-    order.status === 'done' ||
-    order.status === 'failed'
-      ? t(`payment.status_note.${order.status}`)
-      : t('payment.not_payable.paid')
+  // an unpaid order that can no longer be paid (its payment went through elsewhere)
+  const note = t(
+    order.status === 'created' || order.status === 'waiting_for_payment'
+      ? 'payment.not_payable.paid'
+      : `payment.status_note.${order.status}`,
+  )
   return (
     <section className={`card pay-note pay-note--${order.status}`} aria-labelledby="pay-note-heading">
       <h2 id="pay-note-heading">{t(`payment.status.${order.status}`)}</h2>
       <p role="status">{note}</p>
-      {order.status === 'failed' && order.rejectReason ? (
+      {order.status === 'failed' && order.rejectReason && !order.refund ? (
         <p className="form-error">{t('payment.reject_reason', { reason: order.rejectReason })}</p>
+      ) : null}
+      {order.status === 'failed' && order.refund ? (
+        <Deferred of={refundNote} props={{ refund: order.refund }} />
       ) : null}
       {order.status === 'done' || order.status === 'failed' ? (
         <p>

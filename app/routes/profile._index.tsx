@@ -1,9 +1,10 @@
 import { data, type LoaderFunctionArgs } from '@remix-run/node'
-import { Form, Link, useLoaderData } from '@remix-run/react'
+import { Form, useLoaderData } from '@remix-run/react'
 import { UserOrderList } from '#app/components/user-order-list'
 import { useT } from '#app/i18n/i18n-context'
 import { HISTORY_PAGE_SIZE, requireAccessCookie } from '#app/lib/account.server'
 import { apiFor, must } from '#app/lib/api/client.server'
+import { PrevNextPages } from '#app/components/prev-next-pages'
 import { ORDER_STATUSES, type OrderStatus, toOrderHistoryView } from '#app/lib/order-history'
 
 /** Order history (§7): page size 50, a status filter as a GET form. */
@@ -65,20 +66,13 @@ export default function OrderHistory() {
         </button>
       </Form>
       {orders.length === 0 ? <p>{t('account.history.empty')}</p> : <UserOrderList orders={orders} />}
-      {hasNext || hasPrevious ? (
-        <nav className="order-history__pages" aria-label={t('account.history.pages')}>
-          {hasPrevious ? (
-            <Link to={pageHref(page - 1)} rel="prev">
-              {t('account.history.previous')}
-            </Link>
-          ) : null}
-          {hasNext ? (
-            <Link to={pageHref(page + 1)} rel="next">
-              {t('account.history.next')}
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <PrevNextPages
+        label={t('account.history.pages')}
+        page={page}
+        hasPrevious={hasPrevious}
+        hasNext={hasNext}
+        href={pageHref}
+      />
     </section>
   )
 }

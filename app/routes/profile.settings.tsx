@@ -1,8 +1,10 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useActionData, useNavigation, useRouteLoaderData } from '@remix-run/react'
+import { AccountPromo } from '#app/components/account-promo'
 import { useT } from '#app/i18n/i18n-context'
 import { getServerT } from '#app/i18n/i18n.server'
 import { requireAccessCookie } from '#app/lib/account.server'
+import { accountPromoAction } from '#app/lib/account-promo.server'
 import { apiFor, errorText } from '#app/lib/api/client.server'
 import { redirectWithToast } from '#app/lib/toast.server'
 import type { loader as profileLoader } from './profile'
@@ -24,11 +26,18 @@ export function loader({ request }: LoaderFunctionArgs) {
 
 type SettingsResult = { errors: { nickname?: string; avatar_img?: string; form?: string } }
 
-/** Nickname and avatar (multipart, forwarded to the API, which checks the image by its content). */
+/**
+ * Nickname and avatar (multipart, forwarded to the API, which checks the image by its content), and
+ * the account's promo code (its own small form, `intent` promo_apply / promo_remove).
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
   requireAccessCookie(request)
   const { t } = await getServerT(request)
   const form = await request.formData()
+  const intent = form.get('intent')
+  if (intent === 'promo_apply' || intent === 'promo_remove') {
+    return accountPromoAction(request, apiFor(request, context), t, form)
+  }
   const upload = new FormData()
   const nickname = form.get('nickname')
   if (typeof nickname === 'string') upload.set('nickname', nickname)
@@ -65,7 +74,8 @@ export default function ProfileSettings() {
   const profile = useRouteLoaderData<typeof profileLoader>('routes/profile')
   const result = useActionData<typeof action>()
   const busy = useNavigation().state === 'submitting'
-  const errors = result?.errors ?? {}
+  const errors = result && 'errors' in result ? result.errors : {}
+  const promoState = result && 'promo' in result ? result.promo : null
   const user = profile?.user
   return (
     <section className="profile-settings card" aria-labelledby="settings-title">
@@ -118,6 +128,7 @@ export default function ProfileSettings() {
           {t('account.settings.save')}
         </button>
       </Form>
+      <AccountPromo active={user?.activePromoCode ?? null} state={promoState} />
     </section>
   )
 }

@@ -12,6 +12,7 @@ import { getServerT } from '#app/i18n/i18n.server'
 import { SOCIAL_PROVIDERS, type SocialProvider } from '#app/lib/account'
 import { loadSocialProviders, loadUser, requireAccessCookie } from '#app/lib/account.server'
 import { apiFor, errorText } from '#app/lib/api/client.server'
+import { formatWireMoney } from '#app/lib/money'
 import { redirectWithToast } from '#app/lib/toast.server'
 import accountCss from '#app/styles/account.css?url'
 
@@ -115,9 +116,7 @@ export default function ProfileLayout() {
             </div>
             <div>
               <dt>{t('account.balance')}</dt>
-              <dd data-testid="profile-balance">
-                {user.balance} {t('common.currency')}
-              </dd>
+              <dd data-testid="profile-balance">{formatWireMoney(user.balance, t('common.currency'))}</dd>
             </div>
             <div>
               <dt>{t('account.promo')}</dt>
@@ -150,9 +149,14 @@ export default function ProfileLayout() {
                       </Form>
                     ) : null}
                     {!bound && bindable.includes(p) ? (
-                      <a className="button" href={`/auth/${p}/start?mode=bind&returnTo=%2Fprofile`}>
-                        {t('account.bind', { provider: name })}
-                      </a>
+                      <form method="post" action={`/auth/${p}/start`}>
+                        {/* a document submission: the start route redirects to the provider */}
+                        <input type="hidden" name="mode" value="bind" />
+                        <input type="hidden" name="returnTo" value="/profile" />
+                        <button type="submit" className="button">
+                          {t('account.bind', { provider: name })}
+                        </button>
+                      </form>
                     ) : null}
                   </li>
                 )
@@ -165,7 +169,9 @@ export default function ProfileLayout() {
         <NavLink to="/profile" end>
           {t('account.tabs.history')}
         </NavLink>
+        <NavLink to="/profile/balance">{t('account.tabs.balance')}</NavLink>
         <NavLink to="/profile/settings">{t('account.tabs.settings')}</NavLink>
+        <NavLink to="/profile/security">{t('account.tabs.security')}</NavLink>
       </nav>
       <Outlet />
       <p className="profile-delete">

@@ -11,6 +11,7 @@ import { orders } from '#api/db/schema'
 import { type LoadResult, measure } from './http-load'
 import { runLighthouse } from './lighthouse'
 import { orderLoad } from './order-load'
+import { scaleOut } from './scale-out'
 import { startProcess } from './processes'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
@@ -113,6 +114,9 @@ async function main() {
   await db.close()
   const storedOnce = stored.length === load.orders && new Set(stored.map((s) => s.id)).size === load.orders
 
+  console.log('Order creation on PostgreSQL: one instance, then two behind haproxy…')
+  const scale = process.env.BENCH_SCALE === '0' ? null : await scaleOut(50, 1000)
+
   let bundleRows: Array<{ route: string; kb: number }> = []
   const bundleModule = `${root}scripts/bench/bundle-size.ts`
   if (existsSync(bundleModule)) {
@@ -152,6 +156,14 @@ async function main() {
   lines.push(
     `- ${load.clients} concurrent clients placed ${load.orders} orders in ${load.seconds.toFixed(1)} s: **${load.ordersPerSecond} orders/s** (target ≥ 200), ${load.errors} errors, every order stored exactly once: **${storedOnce ? 'yes' : 'NO'}**.`,
   )
+  if (scale) {
+    lines.push('', '## Order creation on PostgreSQL, scaled out', '')
+    lines.push(
+      `- One instance: **${scale.one.ordersPerSecond} orders/s** (${scale.one.clients} clients, ${scale.one.orders} orders, ${scale.one.errors} errors).`,
+      `- Two instances behind haproxy (deploy/haproxy.cfg): **${scale.two.ordersPerSecond} orders/s** (${scale.two.errors} errors), ${pct(scale.two.ordersPerSecond, scale.one.ordersPerSecond)} of one instance; every order stored exactly once: **${scale.storedOnce ? 'yes' : 'NO'}**.`,
+      `- Both on this machine's ${os.cpus().length} cores, with PostgreSQL and the load generator.`,
+    )
+  } else lines.push('', '_PostgreSQL figures skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL._')
   if (bundleRows.length) {
     lines.push('', '## First-load JavaScript (gzipped)', '', '| route | KB |', '| --- | ---: |')
     for (const b of bundleRows) lines.push(`| ${b.route} | ${b.kb.toFixed(1)} |`)

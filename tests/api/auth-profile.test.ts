@@ -1,8 +1,6 @@
-import { existsSync } from 'node:fs'
-import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { orders, socialAccounts, users } from '#api/db/schema'
+import { orders, socialAccounts, uploads, users } from '#api/db/schema'
 import { createTestApi, type TestApi } from '#tests/helpers/test-api'
 import { createPubgOrder, makePubgStock } from './payments-fixtures'
 
@@ -11,6 +9,7 @@ type Err = { detail: string; code: string; fields?: Record<string, string[]> }
 type Profile = {
   id: number
   email: string | null
+  email_confirmed: boolean
   nickname: string
   avatar_img: string | null
   balance: string
@@ -20,7 +19,7 @@ type Profile = {
 
 let api: TestApi
 beforeAll(async () => {
-  api = await createTestApi({ env: { SIGNIN_LIMIT_PER_ACCOUNT: '4', SIGNIN_LIMIT_PER_ADDRESS: '1000' } })
+  api = await createTestApi({ env: { SIGNIN_LIMIT_PER_PAIR: '4', SIGNIN_LIMIT_PER_ADDRESS: '1000' } })
 })
 afterAll(() => api.close())
 
@@ -57,6 +56,7 @@ describe('profile', () => {
     expect(r.body).toEqual({
       id: expect.any(Number),
       email: 'profile@example.com',
+      email_confirmed: false,
       nickname: '',
       avatar_img: null,
       balance: '0.00',
@@ -91,8 +91,9 @@ describe('profile', () => {
     expect(r.status).toBe(200)
     expect(r.body.nickname).toBe('Ава')
     expect(r.body.avatar_img).toMatch(/^\/media\/[a-f0-9]{32}\.png$/)
-    const file = path.join(api.config.uploadDir, r.body.avatar_img!.slice('/media/'.length))
-    expect(existsSync(file)).toBe(true)
+    const name = r.body.avatar_img!.slice('/media/'.length)
+    const stored = async () => (await api.db.select().from(uploads).where(eq(uploads.name, name))).length
+    expect(await stored()).toBe(1)
 
     // a script named .png is not an image
     const fake = await upload(t.access, {
@@ -103,12 +104,12 @@ describe('profile', () => {
 
     const removed = await upload(t.access, { remove_avatar: '1' })
     expect(removed.body.avatar_img).toBeNull()
-    expect(existsSync(file)).toBe(false)
+    expect(await stored()).toBe(0)
   })
 })
 
 describe('account deletion', () => {
-  it('signs out everywhere, erases personal data and keeps orders without it', async () => {
+  it('signs out everywhere, erases personal data and keeps its orders private without it', async () => {
     const t = await signUp('leaving@example.com')
     const me = (await api.call<Profile>('GET', '/api/auth/profile/', { token: t.access })).body
     await api.db
@@ -130,8 +131,14 @@ describe('account deletion', () => {
     expect(row?.deletedAt).toBeInstanceOf(Date)
     expect(await api.db.select().from(socialAccounts).where(eq(socialAccounts.userId, me.id))).toEqual([])
 
+    // the orders keep their (now deleted) owner: not guest orders anyone with the id could open
     const [order] = await api.db.select().from(orders).where(eq(orders.id, orderId))
-    expect(order).toMatchObject({ userId: null, email: null })
+    expect(order).toMatchObject({ userId: me.id, email: null })
+    expect((await api.call('GET', `/api/orders/${orderId}/`)).status).toBe(404)
+    const readdress = await api.call('PATCH', `/api/orders/${orderId}/`, {
+      body: { email: 'thief@example.com' },
+    })
+    expect(readdress.status).toBe(404)
 
     // the address is free again: signing up makes a new, empty account
     const again = (

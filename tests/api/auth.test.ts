@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm'
+import { eq, like } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { refreshTokens, users } from '#api/db/schema'
+import { rateLimits, refreshTokens, users } from '#api/db/schema'
+import { signInKeys } from '#api/services/auth/sign-in-throttle'
 import { createTestApi, type TestApi } from '#tests/helpers/test-api'
 
 type Tokens = { access: string; refresh: string; is_signed_up: boolean }
@@ -9,7 +10,13 @@ type Err = { detail: string; code: string; fields?: Record<string, string[]> }
 let api: TestApi
 beforeAll(async () => {
   api = await createTestApi({
-    env: { SIGNIN_LIMIT_PER_ACCOUNT: '3', SIGNIN_LIMIT_PER_ADDRESS: '6', SIGNIN_LIMIT_WINDOW: '600' },
+    env: {
+      SIGNIN_LIMIT_PER_PAIR: '3',
+      SIGNIN_LIMIT_PER_ACCOUNT: '3',
+      SIGNIN_LIMIT_PER_ADDRESS: '6',
+      SIGNIN_LIMIT_WINDOW: '600',
+      SIGNIN_SLOWDOWN_MAX_MS: '400',
+    },
   })
 })
 afterAll(() => api.close())
@@ -55,11 +62,12 @@ describe('sign-up and sign-in by email', () => {
     expect(bad.body.fields?.email?.[0]).toContain('почты')
   })
 
-  it('limits attempts per account with a 429, Retry-After and a message', async () => {
-    await signIn('limited@example.com', 'the password')
+  it('limits attempts per account and address with a 429, Retry-After and a message', async () => {
+    const address = '198.51.100.4'
+    await signIn('limited@example.com', 'the password 1')
     for (let i = 0; i < 3; i++)
-      expect((await signIn('limited@example.com', `guess number ${i}`)).status).toBe(401)
-    const blocked = await signIn('limited@example.com', 'the password')
+      expect((await signIn('limited@example.com', `guess number ${i}`, address)).status).toBe(401)
+    const blocked = await signIn('limited@example.com', 'the password 1', address)
     expect(blocked.status).toBe(429)
     expect(blocked.body.code).toBe('rate_limited')
     expect(blocked.body.detail).toMatch(/Слишком много попыток/)
@@ -68,13 +76,36 @@ describe('sign-up and sign-in by email', () => {
     expect(retry).toBeLessThanOrEqual(600)
   })
 
+  it('an attacker cannot lock the owner out: the right password from another address works', async () => {
+    await signIn('owner@example.com', 'the password 1')
+    const attacker = '203.0.113.66'
+    for (let i = 0; i < 3; i++) await signIn('owner@example.com', `guess number ${i}`, attacker)
+    expect((await signIn('owner@example.com', 'guess number 4', attacker)).status).toBe(429)
+    // the owner, from home
+    expect((await signIn('owner@example.com', 'the password 1', '198.51.100.200')).status).toBe(200)
+  })
+
+  it('failures spread over many addresses slow the account down but never refuse its owner', async () => {
+    await signIn('spread@example.com', 'the password 1')
+    for (let i = 0; i < 6; i++)
+      expect((await signIn('spread@example.com', `spread guess ${i}`)).status).toBe(401)
+    // past SIGNIN_LIMIT_PER_ACCOUNT (3) failures each attempt waits before the check (here up to 0.4 s)
+    const started = Date.now()
+    const owner = await signIn('spread@example.com', 'the password 1')
+    expect(owner.status).toBe(200)
+    expect(Date.now() - started).toBeGreaterThanOrEqual(390)
+    // and the right password forgot the failures: no more waiting
+    const { failures } = signInKeys(api.config.jwtSecret, 'spread@example.com', '')
+    expect(await api.db.select().from(rateLimits).where(eq(rateLimits.key, failures))).toEqual([])
+  })
+
   it('limits attempts per client address across accounts', async () => {
     const address = '192.0.2.77'
     for (let i = 0; i < 6; i++)
-      expect((await signIn(`addr${i}@example.com`, 'a password', address)).status).toBe(200)
-    const r = await signIn('addr-next@example.com', 'a password', address)
+      expect((await signIn(`addr${i}@example.com`, 'Plum-Otter-42', address)).status).toBe(200)
+    const r = await signIn('addr-next@example.com', 'Plum-Otter-42', address)
     expect(r.status).toBe(429)
-    expect((await signIn('addr-next@example.com', 'a password', '192.0.2.78')).status).toBe(200)
+    expect((await signIn('addr-next@example.com', 'Plum-Otter-42', '192.0.2.78')).status).toBe(200)
   })
 
   it('forgets earlier failures of an account after a successful sign-in', async () => {
@@ -86,13 +117,15 @@ describe('sign-up and sign-in by email', () => {
   })
 
   it('starts a new window once the old one has passed', async () => {
-    await signIn('window@example.com', 'the password')
-    for (let i = 0; i < 3; i++) await signIn('window@example.com', `bad guess ${i}`)
-    expect((await signIn('window@example.com', 'the password')).status).toBe(429)
-    await api.db.execute(
-      `update rate_limits set window_start = now() - interval '11 minutes' where key = 'signin:account:window@example.com'` as never,
-    )
-    expect((await signIn('window@example.com', 'the password')).status).toBe(200)
+    const address = '198.51.100.9'
+    await signIn('window@example.com', 'the password 1')
+    for (let i = 0; i < 3; i++) await signIn('window@example.com', `bad guess ${i}`, address)
+    expect((await signIn('window@example.com', 'the password 1', address)).status).toBe(429)
+    await api.db
+      .update(rateLimits)
+      .set({ windowStart: new Date(Date.now() - 11 * 60_000) })
+      .where(like(rateLimits.key, `signin:pair:%:${address}`))
+    expect((await signIn('window@example.com', 'the password 1', address)).status).toBe(200)
   })
 })
 

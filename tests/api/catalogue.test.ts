@@ -230,6 +230,33 @@ describe('GET /api/products/', () => {
     expect(r.body.count).toBe(2)
   })
 
+  it("pages by page and page_size (the spec's other paging), links keeping the filter", async () => {
+    const all = await api.call<Page<Product>>('GET', '/api/products/?limit=100')
+    const listed = all.body.results.map((p) => p.id)
+    expect(listed.length).toBeGreaterThan(7)
+    const second = await api.call<Page<Product>>('GET', '/api/products/?page=2&page_size=5')
+    expect(second.status).toBe(200)
+    expect(second.body.results.map((p) => p.id)).toEqual(listed.slice(5, 10))
+    expect(second.body.count).toBe(all.body.count)
+    expect(second.body.previous).toBe('/api/products/?page=1&page_size=5')
+    expect(second.body.next).toBe(listed.length > 10 ? '/api/products/?page=3&page_size=5' : null)
+    // page alone: 20 a page; past the end: an empty page
+    const first = await api.call<Page<Product>>('GET', '/api/products/?page=1')
+    expect(first.body.results.map((p) => p.id)).toEqual(listed.slice(0, 20))
+    expect(first.body.previous).toBeNull()
+    const beyond = await api.call<Page<Product>>('GET', '/api/products/?page=999&page_size=5')
+    expect(beyond.body.results).toEqual([])
+    expect(beyond.body.next).toBeNull()
+    const ofGame = await api.call<Page<Product>>('GET', `/api/products/?game=${ids.pubg}&page=2&page_size=1`)
+    expect(ofGame.body.results.map((p) => p.id)).toEqual([ids.pubgB])
+    expect(ofGame.body.previous).toBe(`/api/products/?game=${ids.pubg}&page=1&page_size=1`)
+    for (const bad of ['page=0', 'page=abc', 'page_size=0', 'page_size=101', 'page=-1']) {
+      const r = await api.call<{ detail: string }>('GET', `/api/products/?${bad}`)
+      expect(r.status, bad).toBe(400)
+      expect(r.body.detail, bad).toMatch(/[а-я]/i)
+    }
+  })
+
   it('returns one product and 404 for inactive, hidden-game or unknown products', async () => {
     const r = await api.call<Product>('GET', `/api/products/${ids.gold}/`)
     expect(r.body).toMatchObject({

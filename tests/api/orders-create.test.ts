@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { orderProducts, orders, standoffSettings } from '#api/db/schema'
+import { games, orderProducts, orders, standoffSettings } from '#api/db/schema'
 import { createTestApi, type TestApi } from '#tests/helpers/test-api'
 import {
   ensureSettings,
@@ -520,17 +520,24 @@ describe('POST /api/orders/steam/', () => {
     )
   })
 
-  it('chooses the only active Steam game, and needs `game` when there are several', async () => {
+  it("takes the spec's body without `game` when several Steam games are active: the catalogue's first", async () => {
     const base = { amount: 500, steam_account_id: 'g', email: 's@example.com' }
-    const second = await makeGame(api, 'Steam')
-    await expectRefusal(await post('/api/orders/steam/', base), 400, 'steam_game_required')
-    const chosen = await post('/api/orders/steam/', { ...base, game: second.id })
-    expect(chosen.status).toBe(201)
-    const [row] = await api.db
-      .select()
-      .from(orders)
-      .where(eq(orders.id, (chosen.body as { id: string }).id))
-    expect(row!.gameId).toBe(second.id)
+    const idOf = async (r: { status: number; body: unknown }) => {
+      expect(r.status, JSON.stringify(r.body)).toBe(201)
+      const [row] = await api.db
+        .select()
+        .from(orders)
+        .where(eq(orders.id, (r.body as { id: string }).id))
+      return row!.gameId
+    }
+    // a second Steam game listed after the first, then one listed before it
+    const second = await makeGame(api, 'Steam', { sortOrder: steam.sortOrder + 1 })
+    expect(await idOf(await post('/api/orders/steam/', base))).toBe(steam.id)
+    expect(await idOf(await post('/api/orders/steam/', { ...base, game: null }))).toBe(steam.id)
+    const first = await makeGame(api, 'Steam', { sortOrder: steam.sortOrder - 1 })
+    expect(await idOf(await post('/api/orders/steam/', base))).toBe(first.id)
+    // `game` given: that one
+    expect(await idOf(await post('/api/orders/steam/', { ...base, game: second.id }))).toBe(second.id)
     await expectRefusal(
       await post('/api/orders/steam/', { ...base, game: pubg.id }),
       400,
@@ -538,6 +545,10 @@ describe('POST /api/orders/steam/', () => {
     )
     await expectRefusal(await post('/api/orders/steam/', { ...base, game: 'abc' }), 400, 'validation_error')
     await onlyActive(api, 'Steam', steam.id)
+    // none active: a clear refusal
+    await api.db.update(games).set({ isActive: false }).where(eq(games.id, steam.id))
+    await expectRefusal(await post('/api/orders/steam/', base), 400, 'steam_unavailable')
+    await api.db.update(games).set({ isActive: true }).where(eq(games.id, steam.id))
   })
 })
 

@@ -1,19 +1,43 @@
 // Rows the order tests insert for themselves, so they never depend on the demo catalogue's ids.
 import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
-import { games, products, steamSettings, supplyServers, standoffSettings, users } from '#api/db/schema'
-import { signAccessToken } from '#api/lib/auth'
+import {
+  games,
+  products,
+  steamSettings,
+  supplyServers,
+  standoffSettings,
+  users,
+  voucherCodes,
+} from '#api/db/schema'
+import { startSession } from '#api/services/auth/tokens'
+import { postBalanceEntry } from '#api/services/balance/ledger'
 import type { TestApi } from '#tests/helpers/test-api'
 
 export type Err = { detail: string; code: string; fields?: Record<string, string[]> }
 
-export async function makeUser(api: TestApi, opts: { balance?: number; email?: string } = {}) {
+/** A signed-in user (a real sign-in); its email counts as confirmed unless `confirmed: false`. */
+export async function makeUser(
+  api: TestApi,
+  opts: { balance?: number; email?: string; confirmed?: boolean } = {},
+) {
   const email = opts.email ?? `u${randomBytes(4).toString('hex')}@example.com`
   const [u] = await api.db
     .insert(users)
-    .values({ email, balance: opts.balance ?? 0 })
+    .values({
+      email,
+      emailConfirmedAt: opts.confirmed === false ? null : new Date(),
+    })
     .returning()
-  const token = await signAccessToken(api.config.jwtSecret, u!.id, 3600)
+  // a starting balance is a correction entry, as support would make it: the ledger stays the sum
+  if (opts.balance)
+    await postBalanceEntry(api.db, {
+      userId: u!.id,
+      kind: 'correction',
+      amount: opts.balance,
+      cause: `test:${email}`,
+    })
+  const { access: token } = await startSession(api.db, api.config, u!.id)
   return { id: u!.id, email, token }
 }
 
@@ -33,12 +57,23 @@ export async function makeProduct(
   api: TestApi,
   gameId: number,
   kind: (typeof products.$inferInsert)['kind'],
-  opts: Partial<typeof products.$inferInsert> = {},
+  opts: Partial<typeof products.$inferInsert> & { codes?: number } = {},
 ) {
+  const { codes, ...values } = opts
   const [p] = await api.db
     .insert(products)
-    .values({ gameId, kind, title: `P ${randomBytes(3).toString('hex')}`, price: 10000, ...opts })
+    .values({ gameId, kind, title: `P ${randomBytes(3).toString('hex')}`, price: 10000, ...values })
     .returning()
+  // PUBG products are sold from a code inventory: in stock unless told otherwise
+  const stock = codes ?? (kind === 'PUBGProduct' ? 30 : 0)
+  if (stock > 0)
+    await api.db.insert(voucherCodes).values(
+      Array.from({ length: stock }, (_, i) => ({
+        productId: p!.id,
+        code: `F-${p!.id}-${i}-${randomBytes(3).toString('hex')}`,
+        amountUc: p!.amountUc ?? 60,
+      })),
+    )
   return p!
 }
 

@@ -1,9 +1,8 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { orderProducts, orders, products, promoCodes, users } from '#api/db/schema'
+import { orderProducts, orders, products, promoCodes, uploads, users } from '#api/db/schema'
 import { transitionOrder } from '#api/services/orders/state-machine'
+import { GIF, JPEG, PNG, WEBP } from '#tests/helpers/images'
 import { createTestApi, type TestApi } from '#tests/helpers/test-api'
 import {
   ensureSettings,
@@ -40,13 +39,6 @@ let supplyGame: Awaited<ReturnType<typeof makeGame>>
 let supplyProduct: Awaited<ReturnType<typeof makeProduct>>
 let server: Awaited<ReturnType<typeof makeServer>>
 let steam: Awaited<ReturnType<typeof makeGame>>
-
-const PNG = Uint8Array.from([
-  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82, 1, 2, 3,
-])
-const JPEG = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 74, 70, 73, 70])
-const GIF = new TextEncoder().encode('GIF89a\x01\x00\x01\x00')
-const WEBP = new TextEncoder().encode('RIFF\x10\x00\x00\x00WEBPVP8 ')
 
 async function expectRefusal(r: { status: number; body: unknown }, status: number, code: string) {
   expect({ status: r.status, code: (r.body as Err).code }).toEqual({ status, code })
@@ -92,7 +84,7 @@ const fileForm = (bytes: Uint8Array, name: string, type = 'image/png') => {
 }
 
 beforeAll(async () => {
-  api = await createTestApi()
+  api = await createTestApi({ env: { UPLOAD_LIMIT_PER_ADDRESS: '100000' } })
   await ensureSettings(api)
   pubg = await makeGame(api, 'PUBGGame')
   uc60 = await makeProduct(api, pubg.id, 'PUBGProduct', { price: 9900, amountUc: 60, maxQuantity: 5 })
@@ -424,8 +416,9 @@ describe('POST /api/orders/standoff/avatar/{id}/', () => {
     const avatar = r.body.game_avatar as string
     expect(avatar).toMatch(/^\/media\/[0-9a-f]{32}\.png$/)
     expect(r.body).toMatchObject({ id, game_account_id: 'acc-1', total: '120.00' })
-    const file = path.join(api.config.uploadDir, path.basename(avatar))
-    expect(readFileSync(file)).toEqual(Buffer.from(PNG))
+    const [stored] = await api.db.select().from(uploads).where(eq(uploads.orderId, id))
+    expect(stored!.name).toBe(avatar.slice('/media/'.length))
+    expect(stored!.bytes.equals(PNG)).toBe(true)
     const [row] = await api.db.select().from(orders).where(eq(orders.id, id))
     expect(row!.gameAvatar).toBe(avatar)
   })
@@ -443,7 +436,8 @@ describe('POST /api/orders/standoff/avatar/{id}/', () => {
 
   it('refuses files that are not images, even when named .png, and oversized files', async () => {
     const id = await newOrder('standoff')
-    const before = existsSync(api.config.uploadDir) ? readdirSync(api.config.uploadDir).length : 0
+    const stored = async () => (await api.db.select({ name: uploads.name }).from(uploads)).length
+    const before = await stored()
     const html = new TextEncoder().encode('<svg onload="alert(1)"></svg>')
     await expectRefusal(await upload(id, fileForm(html, 'avatar.png', 'image/png')), 400, 'avatar_not_image')
     await expectRefusal(await upload(id, fileForm(PNG.slice(0, 4), 'a.png')), 400, 'avatar_not_image')
@@ -451,8 +445,7 @@ describe('POST /api/orders/standoff/avatar/{id}/', () => {
     big.set(PNG)
     await expectRefusal(await upload(id, fileForm(big, 'big.png')), 413, 'avatar_too_large')
     await expectRefusal(await upload(id, new FormData()), 400, 'avatar_required')
-    const after = existsSync(api.config.uploadDir) ? readdirSync(api.config.uploadDir).length : 0
-    expect(after).toBe(before)
+    expect(await stored()).toBe(before)
   })
 
   it('copies the avatar of an earlier own order', async () => {
@@ -464,7 +457,13 @@ describe('POST /api/orders/standoff/avatar/{id}/', () => {
     form.set('history_order_id', first)
     const r = await upload(second, form, user.token)
     expect(r.status).toBe(200)
-    expect(r.body.game_avatar).toBe(up.body.game_avatar)
+    // a copy of its own (same picture, another name): replacing one never takes the other's
+    expect(r.body.game_avatar).toMatch(/^\/media\/[0-9a-f]{32}\.png$/)
+    expect(r.body.game_avatar).not.toBe(up.body.game_avatar)
+    for (const p of [up.body.game_avatar, r.body.game_avatar]) {
+      const served = await api.app.request(p as string)
+      expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true)
+    }
 
     const stranger = await makeUser(api)
     const theirs = await newOrder('standoff', stranger.token)

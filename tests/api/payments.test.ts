@@ -368,7 +368,7 @@ describe('sandbox checkout', () => {
     expect((await status(api, orderId)).body.status).toBe('done')
   })
 
-  it('refuses a bad signature (403) and a wrong amount (400); a replayed confirm is processed once', async () => {
+  it('refuses a bad signature (403) and a wrong amount on the page (400); a replayed confirm is processed once', async () => {
     const { method } = await makeSandboxMethod(api, 'redirect')
     const orderId = await createPubgOrder(api, product.id)
     const r = await pay(api, method.name, orderId)
@@ -382,9 +382,9 @@ describe('sandbox checkout', () => {
       403,
     )
     expect((await checkoutPost(api, p.id, 'decline', { ...good, token: 'x' })).status).toBe(403)
-    // signed, but for another amount than the payment's
+    // signed, but for another amount than the payment's: the page refuses it (400)
     const cheap = signedFields(api, { ...p, amount: 100 })
-    expect((await checkoutPost(api, p.id, 'confirm', cheap)).status).toBe(400)
+    expect((await checkoutPost(api, p.id, '', cheap)).status).toBe(400)
     expect((await status(api, orderId)).body.status).toBe('waiting_for_payment')
 
     expect((await checkoutPost(api, p.id, 'confirm', good)).status).toBe(303)
@@ -407,7 +407,7 @@ describe('sandbox checkout', () => {
     expect((await checkoutPost(api, r.body.payment_id, '', { ...fields, amount: '1' })).status).toBe(403)
   })
 
-  it('refuses to confirm a payment started for a total that has since changed', async () => {
+  it('refuses (and gives back) a payment started for a total that has since changed', async () => {
     const own = await makePubgStock(api, { codes: 3, price: 10000 })
     const { method } = await makeSandboxMethod(api, 'redirect')
     const orderId = await createPubgOrder(api, own.product.id)
@@ -418,10 +418,14 @@ describe('sandbox checkout', () => {
     // the price goes up; reading the order recalculates it
     await api.db.update(products).set({ price: 12000 }).where(eq(products.id, own.product.id))
     expect((await api.call<{ total: string }>('GET', `/api/orders/${orderId}/`)).body.total).toBe('120.00')
+    // the money taken for the old total cannot pay the order: refused and given back (decision 037)
     const stale = await pressOnCheckout(api, r.body.payment_id, 'confirm')
-    expect(stale.status).toBe(409)
-    expect(stale.text).toContain('изменилась')
+    expect(stale.status).toBe(303)
     expect((await orderRow(api, orderId)).status).toBe('waiting_for_payment')
+    expect((await status(api, orderId)).body).toMatchObject({
+      payment_status: 'failed',
+      returned_payments: [{ amount: '100.00', currency: 'RUB', method: 'provider' }],
+    })
     const fresh = await pay(api, method.name, orderId)
     expect(fresh.body.amount).toBe('120.00')
     expect((await pressOnCheckout(api, fresh.body.payment_id, 'confirm')).status).toBe(303)

@@ -3,7 +3,7 @@ import { eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ApiDeps } from '#api/context'
 import { giftCodes, gifts, orders, promoCodes, users } from '#api/db/schema'
-import { signAccessToken } from '#api/lib/auth'
+import { startSession } from '#api/services/auth/tokens'
 import { fulfilOrder } from '#api/services/fulfilment'
 import { transitionOrder } from '#api/services/orders/state-machine'
 import { createTestApi, type TestApi } from '#tests/helpers/test-api'
@@ -40,7 +40,7 @@ async function addGift(values: Partial<typeof gifts.$inferInsert> & { title: str
 
 async function addUser(email: string) {
   const [u] = await api.db.insert(users).values({ email }).returning({ id: users.id })
-  return { id: u!.id, token: await signAccessToken(api.config.jwtSecret, u!.id, 600) }
+  return { id: u!.id, token: (await startSession(api.db, api.config, u!.id)).access }
 }
 
 beforeAll(async () => {

@@ -2,7 +2,8 @@
 // - another user's orders are never readable or changeable, over EVERY order endpoint of the
 //   contract (property-based: random valid bodies, a stranger and a guest, the owner's order
 //   unchanged afterwards);
-// - uploads: traversal filenames are never used as paths, non-images are refused;
+// - uploads: traversal filenames are never used as paths, non-images are refused (the rest of the
+//   upload rules: tests/api/uploads.test.ts);
 // - oversized and malformed bodies get 413/400 on several endpoints.
 // Covered elsewhere and not repeated here: sign-in brute force → 429 (tests/api/auth.test.ts,
 // "limits attempts per account/per client address"), refresh-token reuse revokes the sign-in
@@ -10,12 +11,12 @@
 // signature refused and replays processed once (tests/api/payments-callbacks.test.ts, Payselection
 // webhook and GetPay notify), avatar SVG/text/oversized refusals (tests/api/orders-manage.test.ts).
 import { randomUUID } from 'node:crypto'
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { inArray } from 'drizzle-orm'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { orderProducts, orders } from '#api/db/schema'
+import { orderProducts, orders, uploads as uploadRows } from '#api/db/schema'
 import {
   listOperations,
   type OpenApiDocument,
@@ -44,7 +45,10 @@ let bodies: Record<Kind, Record<string, unknown>>
 let paymentMethod: string
 
 beforeAll(async () => {
-  api = await createTestApi()
+  // the property tests post many avatars from one address: the upload limits have their own tests
+  api = await createTestApi({
+    env: { UPLOAD_LIMIT_PER_ADDRESS: '100000', UPLOAD_LIMIT_PER_TARGET: '100000' },
+  })
   await ensureSettings(api)
   const pubg = await makeGame(api, 'PUBGGame')
   const uc = await makeProduct(api, pubg.id, 'PUBGProduct', { price: 9900, amountUc: 60, maxQuantity: 5 })
@@ -190,7 +194,9 @@ describe("another user's orders are never readable or changeable", () => {
 })
 
 describe('uploads', () => {
-  const uploads = () => (existsSync(api.config.uploadDir) ? readdirSync(api.config.uploadDir) : [])
+  // uploads are rows, never files: no name the client sends reaches the file system
+  const uploads = async () =>
+    (await api.db.select({ name: uploadRows.name }).from(uploadRows)).map((u) => u.name)
 
   it('a traversal filename is never used as a path: the image is stored under a random name', async () => {
     const r = await api.call('POST', '/api/orders/standoff/', {
@@ -205,7 +211,7 @@ describe('uploads', () => {
     expect(res.status).toBe(200)
     const avatar = ((await res.json()) as { game_avatar: string }).game_avatar
     expect(avatar).toMatch(/^\/media\/[0-9a-f]{32}\.png$/)
-    expect(uploads()).toContain(path.basename(avatar))
+    expect(await uploads()).toContain(avatar.slice('/media/'.length))
     expect(existsSync(path.join(api.config.uploadDir, '../../etc/passwd.png'))).toBe(false)
   })
 
@@ -221,7 +227,7 @@ describe('uploads', () => {
       })
       return { status: res.status, body: (await res.json()) as { code?: string; avatar_img?: string } }
     }
-    const before = uploads().length
+    const before = (await uploads()).length
     const text = await post('not an image at all', 'avatar.png', 'image/png')
     expect([text.status, text.body.code]).toEqual([400, 'profile_avatar_not_image'])
     const svg = await post(
@@ -232,7 +238,7 @@ describe('uploads', () => {
     expect([svg.status, svg.body.code]).toEqual([400, 'profile_avatar_not_image'])
     const svgPng = await post('<svg onload="alert(1)"/>', 'a.png', 'image/png')
     expect(svgPng.status).toBe(400)
-    expect(uploads().length).toBe(before)
+    expect((await uploads()).length).toBe(before)
     const sneaky = await post(PNG, '../../etc/passwd.png', 'image/png')
     expect(sneaky.status).toBe(200)
     expect(sneaky.body.avatar_img).toMatch(/\/media\/[0-9a-f]{32}\.png$/)

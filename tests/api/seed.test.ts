@@ -33,6 +33,19 @@ beforeAll(async () => {
 afterAll(() => database.close())
 
 describe('demo seed', () => {
+  it('seeds once when three instances try at the same moment (issue 19: duplicate slug)', async () => {
+    const fresh = await openTestDatabase()
+    try {
+      const results = await Promise.all([seedIfEmpty(fresh.db), seedIfEmpty(fresh.db), seedIfEmpty(fresh.db)])
+      expect(results.filter(Boolean)).toHaveLength(1)
+      const [once] = await fresh.db.select({ n: count() }).from(games)
+      const [reference] = await db.select({ n: count() }).from(games)
+      expect(once!.n).toBe(reference!.n)
+    } finally {
+      await fresh.close()
+    }
+  })
+
   it('runs once: a second seedIfEmpty leaves the database alone', async () => {
     const [before] = await db.select({ n: count() }).from(games)
     expect(await seedIfEmpty(db)).toBe(false)

@@ -1,13 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startFakeSocialProvider, type FakeSocialProvider } from '#tests/fakes/social-provider'
+import {
+  goThroughProvider as goThrough,
+  returnAddress,
+  returnBodyWithNonce,
+  SHOP_ORIGIN,
+} from '#tests/helpers/social-flow'
 import { createTestApi, type TestApi } from '#tests/helpers/test-api'
 
 type Tokens = { access: string; refresh: string; is_signed_up: boolean }
 type Err = { detail: string; code: string }
 type Profile = { id: number; email: string | null; nickname: string; social_accounts: string[] }
 
-const ORIGIN = 'http://localhost:3000'
-const back = (p: string) => `${ORIGIN}/auth/${p}/redirect/`
+const ORIGIN = SHOP_ORIGIN
+const back = returnAddress
 
 let fake: FakeSocialProvider
 let api: TestApi
@@ -20,39 +26,10 @@ afterAll(async () => {
   await fake.close()
 })
 
-/** Asks our API where to go, lets the fake provider approve as `user`, and returns where it sent us back. */
-async function goThroughProvider(provider: string, user: string, extra: Record<string, string> = {}) {
-  const r = await api.call<{ url: string }>(
-    'GET',
-    `/api/auth/social/${provider}/url/?redirect_uri=${encodeURIComponent(back(provider))}`,
-  )
-  expect(r.status).toBe(200)
-  const u = new URL(r.body.url)
-  u.searchParams.set('fake_user', user)
-  for (const [k, v] of Object.entries(extra)) u.searchParams.set(k, v)
-  const res = await fetch(u, { redirect: 'manual' })
-  expect(res.status).toBe(302)
-  return new URL(res.headers.get('location')!)
-}
-
+const goThroughProvider = (provider: string, user: string, extra: Record<string, string> = {}) =>
+  goThrough(api, provider, user, { extra })
+const returnBody = returnBodyWithNonce
 const TG_FIELDS = ['id', 'first_name', 'last_name', 'username', 'photo_url', 'auth_date', 'hash']
-
-/** What the storefront's /auth/{provider}/redirect page sends to the API. */
-function returnBody(provider: string, loc: URL) {
-  const q = loc.searchParams
-  const state = q.get('state') ?? undefined
-  if (provider === 'steam') return { code: loc.search, redirect_uri: back(provider), state }
-  if (provider === 'telegram') {
-    const payload = Object.fromEntries([...q].filter(([k]) => TG_FIELDS.includes(k)))
-    return { code: JSON.stringify(payload), redirect_uri: back(provider), state }
-  }
-  return {
-    code: q.get('code')!,
-    redirect_uri: back(provider),
-    state,
-    device_id: q.get('device_id') ?? undefined,
-  }
-}
 
 async function socialSignIn(provider: string, user: string, body: Record<string, unknown> = {}) {
   const loc = await goThroughProvider(provider, user)
@@ -165,7 +142,7 @@ describe('provider-specific checks', () => {
   it('telegram: a tampered payload or an old auth_date is refused', async () => {
     const loc = await goThroughProvider('telegram', 'tgmallory')
     const body = returnBody('telegram', loc)
-    const payload = JSON.parse(body.code)
+    const payload = JSON.parse(Buffer.from(body.code, 'base64url').toString('utf8'))
     const forged = { ...body, code: JSON.stringify({ ...payload, id: '1' }) }
     const r = await api.call<Err>('POST', '/api/auth/social/telegram/auth/', { body: forged })
     expect(r.status).toBe(400)
@@ -182,22 +159,28 @@ describe('provider-specific checks', () => {
   })
 
   it('telegram: accepts the payload as a query string too', async () => {
-    const loc = await goThroughProvider('telegram', 'tgquery')
-    const fields = new URLSearchParams([...loc.searchParams].filter(([k]) => TG_FIELDS.includes(k)))
+    const r0 = await goThroughProvider('telegram', 'tgquery', { fake_tg_query: '1' })
+    const fields = new URLSearchParams([...r0.loc.searchParams].filter(([k]) => TG_FIELDS.includes(k)))
+    expect(fields.get('hash')).toMatch(/^[a-f0-9]{64}$/)
     const r = await api.call('POST', '/api/auth/social/telegram/auth/', {
-      body: { code: fields.toString(), redirect_uri: back('telegram'), state: loc.searchParams.get('state') },
+      body: {
+        code: fields.toString(),
+        redirect_uri: back('telegram'),
+        state: r0.loc.searchParams.get('state'),
+        nonce: r0.nonce,
+      },
     })
     expect(r.status).toBe(200)
   })
 
   it('steam: an assertion with a changed identity fails the OP check', async () => {
-    const loc = await goThroughProvider('steam', 'steamforger')
-    const q = new URLSearchParams(loc.search)
+    const r0 = await goThroughProvider('steam', 'steamforger')
+    const q = new URLSearchParams(r0.loc.search)
     const claimed = q.get('openid.claimed_id')!.replace(/\d{5}$/, '00000')
     q.set('openid.claimed_id', claimed)
     q.set('openid.identity', claimed)
     const r = await api.call<Err>('POST', '/api/auth/social/steam/auth/', {
-      body: { code: `?${q}`, redirect_uri: back('steam'), state: q.get('state') },
+      body: { code: `?${q}`, redirect_uri: back('steam'), state: q.get('state'), nonce: r0.nonce },
     })
     expect(r.status).toBe(400)
     expect(r.body.code).toBe('social_code_invalid')
@@ -241,8 +224,9 @@ describe('emails and accounts', () => {
 })
 
 describe('bind and unbind', () => {
-  async function bindBody(provider: string, user: string) {
-    return returnBody(provider, await goThroughProvider(provider, user))
+  /** A bind flow started by the signed-in `token` (no mode given: the spec's call binds then). */
+  async function bindBody(provider: string, user: string, token?: string) {
+    return returnBody(provider, await goThrough(api, provider, user, { token }))
   }
 
   it('binds providers to a signed-in account and unbinds them', async () => {
@@ -253,13 +237,13 @@ describe('bind and unbind', () => {
     ).body
     const b1 = await api.call<Profile>('POST', '/api/auth/social/telegram/bind/', {
       token: t.access,
-      body: await bindBody('telegram', 'tgbinder'),
+      body: await bindBody('telegram', 'tgbinder', t.access),
     })
     expect(b1.status).toBe(200)
     expect(b1.body.social_accounts).toEqual(['telegram'])
     const b2 = await api.call<Profile>('POST', '/api/auth/social/vk_id/bind/', {
       token: t.access,
-      body: await bindBody('vk_id', 'vkidbinder'),
+      body: await bindBody('vk_id', 'vkidbinder', t.access),
     })
     expect(b2.body.social_accounts).toEqual(['telegram', 'vk_id'])
 
@@ -290,7 +274,7 @@ describe('bind and unbind', () => {
     ).body
     const r = await api.call<Err>('POST', '/api/auth/social/vk/bind/', {
       token: other.access,
-      body: await bindBody('vk', 'vkowner'),
+      body: await bindBody('vk', 'vkowner', other.access),
     })
     expect(r.status).toBe(409)
     expect(r.body.code).toBe('social_already_bound')

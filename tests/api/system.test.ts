@@ -39,6 +39,15 @@ describe('API skeleton', () => {
     expect(yaml.body).toContain('Game top-up shop API')
   })
 
+  it('describes its own path, with the format and lang parameters', async () => {
+    type Op = { parameters?: Array<{ name: string; in: string }>; responses: Record<string, unknown> }
+    const doc = await api.call<{ paths: Record<string, { get?: Op }> }>('GET', '/api/docs/schema/')
+    const op = doc.body.paths['/api/docs/schema/']?.get
+    expect(op, 'GET /api/docs/schema/ in the document').toBeTruthy()
+    expect(op!.parameters?.map((p) => `${p.in}:${p.name}`).sort()).toEqual(['query:format', 'query:lang'])
+    expect(Object.keys(op!.responses).sort()).toEqual(['200', '304', '400'])
+  })
+
   it('refuses an unknown schema format or language with a 400', async () => {
     expect((await api.call('GET', '/api/docs/schema/?format=xml')).status).toBe(400)
     expect((await api.call('GET', '/api/docs/schema/?lang=de')).status).toBe(400)

@@ -5,6 +5,7 @@
 //   /{…}/userinfo                                  the provider's own user-info shape
 //   /steam/openid                                  OpenID 2.0 checkid_setup and check_authentication
 //   /telegram/auth                                 login page: back to return_to with a signed payload
+//                                                  in #tgAuthResult (as Telegram), or the query (fake_tg_query=1)
 // Who signs in: `fake_user` in the authorize query, else a `fake_user` cookie, else someone new.
 // Run alone: `npx tsx tests/fakes/social-provider.ts` (FAKE_SOCIAL_PORT, FAKE_TELEGRAM_BOT_TOKEN).
 import { createHash, createHmac, randomBytes } from 'node:crypto'
@@ -246,8 +247,19 @@ export async function startFakeSocialProvider(
           auth_date: authDate,
         }
         const back = new URL(returnTo)
-        for (const [k, v] of Object.entries(fields)) back.searchParams.set(k, v)
-        back.searchParams.set('hash', signTelegram(botToken, fields))
+        const hash = signTelegram(botToken, fields)
+        // as Telegram does: the signed payload in the fragment (#tgAuthResult=base64 JSON), which
+        // only the browser sees; `fake_tg_query=1` puts the fields in the query instead
+        if (
+          url.searchParams.get('fake_tg_query') ||
+          /(?:^|;\s*)fake_tg_query=1/.test(req.headers.cookie ?? '')
+        ) {
+          for (const [k, v] of Object.entries(fields)) back.searchParams.set(k, v)
+          back.searchParams.set('hash', hash)
+        } else {
+          const json = JSON.stringify({ ...fields, id: Number(fields.id), auth_date: Number(authDate), hash })
+          back.hash = `tgAuthResult=${Buffer.from(json, 'utf8').toString('base64url')}`
+        }
         return redirect(res, back.toString())
       }
       send(res, 404, { error: 'not_found' })

@@ -38,6 +38,8 @@ export async function createTestApi(
       JWT_SECRET: 'test-secret-test-secret-test-secret!',
       // tests change rows and read them back at once
       CATALOGUE_CACHE_SECONDS: '0',
+      // tests pay with the sandbox even when they set PUBLIC_URL (which means production)
+      SANDBOX_PAYMENTS: '1',
       ...opts.env,
     },
     { dataDir, port: 3000 },

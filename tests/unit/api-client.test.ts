@@ -272,9 +272,9 @@ describe('token refresh on 401', () => {
       api: { baseUrl: api.url, fetch: (req: Request) => fetch(req) },
       clientAddress: '::1',
     } as AppLoadContext
-    // two loaders of one navigation, each asking for its client
+    // two loaders of one navigation, each with its own copy of the Request (as Remix does)
     const loader = async () => {
-      const session = apiFor(request, context)
+      const session = apiFor(new Request(request), context)
       await must(session.client.GET('/api/health/'))
       return session
     }
@@ -282,9 +282,9 @@ describe('token refresh on 401', () => {
     expect(first).toBe(second)
     expect(api.hits.filter((h) => h.path === '/api/auth/jwt/refresh/')).toHaveLength(1)
     expect(setCookies(first.headers).map((c) => c.split(';')[0])).toEqual(['access=a2', 'refresh=r2'])
-    // another storefront request is another session
+    // another storefront request (another load context) is another session
     const other = new Request('http://localhost:3000/', { headers: { cookie: 'access=a2; refresh=r2' } })
-    expect(apiFor(other, context)).not.toBe(first)
+    expect(apiFor(other, { ...context })).not.toBe(first)
   })
 
   it('retries a call only once after a refresh', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { FIELD, MESSAGE, qtyField } from '#app/lib/order-form/fields'
-import { applyBasisPoints, formatMoney, parseMoney, toMoney } from '#app/lib/order-form/money'
+import { applyBasisPoints, formatMoney, parseMoney, toMoney } from '#app/lib/money'
 import {
   AVATAR_MAX_BYTES,
   missingFlags,
@@ -327,7 +327,8 @@ describe('the shared order-form schema (§5)', () => {
     })
     expect(low.ok ? null : low.errors[FIELD.amount]).toEqual({
       key: MESSAGE.amountRange,
-      params: { min: '100.00', max: '50000.00' },
+      // the shopper's money format, as every other amount on screen
+      params: { min: '100,00\u00a0₽', max: '50\u202f000,00\u00a0₽' },
     })
     const bad = validateOrderForm(steam, {
       [FIELD.email]: 'a@b.ru',

@@ -63,6 +63,7 @@ function orderWire(over: Partial<OrderWire> = {}): OrderWire {
     moogold_user_id: null,
     moogold_server: null,
     moogold_server_custom_id: null,
+    player_nickname: null,
     code: null,
     ...over,
   }
@@ -143,6 +144,29 @@ describe('toOrder', () => {
       gift: { id: 10 },
       game: null,
       giftCode: 'RBX-1234-5678',
+    })
+  })
+
+  it('maps the refund extension of a failed paid order (absent: null)', () => {
+    expect(toOrder(orderWire()).refund).toBeNull()
+    const failed = toOrder(
+      orderWire({
+        status: 'failed',
+        refund: {
+          status: 'pending',
+          method: 'provider',
+          amount: '99.00',
+          to_balance: '10.50',
+          reason: 'Нет кодов',
+        },
+      }),
+    )
+    expect(failed.refund).toEqual({
+      status: 'pending',
+      method: 'provider',
+      amount: 9900,
+      toBalance: 1050,
+      reason: 'Нет кодов',
     })
   })
 
@@ -407,6 +431,23 @@ describe('toPayment and toStatusResult', () => {
       paymentId: 'p-1',
       paymentStatus: 'failed',
       paymentMessage: 'Оплата не прошла',
+      returnedPayments: [],
     })
+  })
+
+  it('maps returned payments (our optional extension) to kopecks', () => {
+    const s = toStatusResult({
+      id: 'o',
+      status: 'waiting_for_payment',
+      payment_id: 'p-1',
+      payment_status: 'failed',
+      payment_message: null,
+      is_payment_active: true,
+      reject_reason: null,
+      returned_payments: [{ amount: '1234.50', currency: 'RUB', status: 'pending', method: 'provider' }],
+    })
+    expect(s.returnedPayments).toEqual([
+      { amount: 123450, currency: 'RUB', status: 'pending', method: 'provider' },
+    ])
   })
 })

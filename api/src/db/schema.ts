@@ -4,6 +4,8 @@ import { sql } from 'drizzle-orm'
 import {
   bigint,
   boolean,
+  check,
+  customType,
   index,
   integer,
   jsonb,
@@ -58,6 +60,9 @@ export const games = pgTable('games', {
   supplier: text('supplier').notNull().default('sandbox'),
   supplierRef: text('supplier_ref'),
   sortOrder: integer('sort_order').notNull().default(0),
+  // which player-lookup adapter checks ids typed for this game (null: no check) and its game code there
+  playerCheck: text('player_check'),
+  playerCheckRef: text('player_check_ref'),
 })
 
 export const supplyServers = pgTable(
@@ -173,10 +178,14 @@ export const voucherCodes = pgTable(
     amountUc: integer('amount_uc').notNull(),
     orderProductId: integer('order_product_id'),
     soldAt: timestamp('sold_at', { withTimezone: true }),
+    // held for an unpaid order while its payment runs (services/stock/holds.ts); free again after held_until
+    heldBy: uuid('held_by'),
+    heldUntil: timestamp('held_until', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('voucher_codes_code_uq').on(t.code),
     index('voucher_codes_free_idx').on(t.productId, t.soldAt),
+    index('voucher_codes_held_idx').on(t.heldBy),
   ],
 )
 
@@ -190,8 +199,14 @@ export const giftCodes = pgTable(
     code: text('code').notNull(),
     orderId: uuid('order_id'),
     soldAt: timestamp('sold_at', { withTimezone: true }),
+    heldBy: uuid('held_by'),
+    heldUntil: timestamp('held_until', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('gift_codes_code_uq').on(t.code), index('gift_codes_free_idx').on(t.giftId, t.soldAt)],
+  (t) => [
+    uniqueIndex('gift_codes_code_uq').on(t.code),
+    index('gift_codes_free_idx').on(t.giftId, t.soldAt),
+    index('gift_codes_held_idx').on(t.heldBy),
+  ],
 )
 
 // ---------------------------------------------------------------- accounts
@@ -209,8 +224,44 @@ export const users = pgTable(
     countryId: integer('country_id'),
     created: created(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    // when the owner proved the email (a confirmation or reset link, or a provider that vouches
+    // for it); null: unconfirmed, so the email identifies nobody (no social merge, no staff role)
+    emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('users_email_uq').on(t.email)],
+  (t) => [
+    uniqueIndex('users_email_uq').on(t.email),
+    // the cached sum of balance_entries; the ledger's guarded update never takes it below zero,
+    // and this is the backstop should anything else try
+    check('users_balance_nonnegative', sql`${t.balance} >= 0`),
+  ],
+)
+
+export const ACCOUNT_TOKEN_PURPOSES = ['confirm_email', 'password_reset'] as const
+export type AccountTokenPurpose = (typeof ACCOUNT_TOKEN_PURPOSES)[number]
+
+/**
+ * Single-use links mailed to an account (email confirmation, password reset). Only the SHA-256 of
+ * the random token is stored; `email` is the address it was sent to, so a link stops working when
+ * the account's email changes.
+ */
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    id: uuid('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').$type<AccountTokenPurpose>().notNull(),
+    tokenHash: text('token_hash').notNull(),
+    email: text('email').notNull(),
+    created: created(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('account_tokens_hash_uq').on(t.tokenHash),
+    index('account_tokens_user_idx').on(t.userId, t.purpose),
+  ],
 )
 
 export const socialAccounts = pgTable(
@@ -254,12 +305,32 @@ export const rateLimits = pgTable('rate_limits', {
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
 })
 
+/**
+ * Answers of the player-lookup adapters, shared by every instance: `key` is a hash of the adapter,
+ * its game code and the ids asked about; a row is used until `expires_at`.
+ */
+export const playerChecks = pgTable(
+  'player_checks',
+  {
+    key: text('key').primaryKey(),
+    outcome: text('outcome').$type<'found' | 'not_found'>().notNull(),
+    nickname: text('nickname'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('player_checks_expires_idx').on(t.expiresAt)],
+)
+
 /** One-time OAuth `state` values for social sign-in. */
 export const oauthStates = pgTable('oauth_states', {
   state: text('state').primaryKey(),
   provider: text('provider').notNull(),
   redirectUri: text('redirect_uri').notNull(),
   created: created(),
+  // SHA-256 of the nonce held by the browser that started the flow (a cookie); '' matches nothing
+  nonceHash: text('nonce_hash').notNull().default(''),
+  // what the return may be used for: 'auth' (sign-in) or 'bind' (to user_id's account only)
+  mode: text('mode').notNull().default('auth'),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
 })
 
 // ---------------------------------------------------------------- promo codes
@@ -343,6 +414,8 @@ export const paymentMethods = pgTable(
     provider: text('provider').notNull().default('sandbox'),
     // sandbox only: which scenario type it answers with
     scenario: text('scenario'),
+    // place within its group (then by id), set in the back-office
+    sortOrder: integer('sort_order').notNull().default(0),
   },
   (t) => [
     uniqueIndex('payment_methods_name_group_uq').on(t.groupId, t.name),
@@ -383,6 +456,8 @@ export const orders = pgTable(
     moogoldServer: integer('moogold_server'),
     moogoldServerCustomId: text('moogold_server_custom_id'),
     supplierOrderId: text('supplier_order_id'),
+    // StandoffOrder, MooGoldOrder: the nickname the player check answered for the id (null: not checked)
+    playerNickname: text('player_nickname'),
     // RokkyOrder: the delivered gift code
     code: text('code'),
     // idempotent creation
@@ -392,6 +467,12 @@ export const orders = pgTable(
   (t) => [
     uniqueIndex('orders_idempotency_uq').on(t.idempotencyKey),
     index('orders_user_idx').on(t.userId, t.created),
+    // back-office search: newest first, by status, by game
+    index('orders_created_idx').on(t.created),
+    index('orders_status_created_idx').on(t.status, t.created),
+    index('orders_game_created_idx').on(t.gameId, t.created),
+    // guests find their orders by email (order look-up), and the back-office too
+    index('orders_email_idx').on(sql`lower(${t.email})`),
   ],
 )
 
@@ -412,6 +493,13 @@ export const orderProducts = pgTable(
   (t) => [index('order_products_order_idx').on(t.orderId)],
 )
 
+/**
+ * `refused`: the provider took the money but the shop could not accept it (amount or currency not
+ * the payment's, order no longer payable); it is refunded (a `refunds` row of kind `payment`).
+ */
+export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed', 'refused'] as const
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number]
+
 export const payments = pgTable(
   'payments',
   {
@@ -424,7 +512,7 @@ export const payments = pgTable(
     // amount in the payment currency's minor units
     amount: money('amount').notNull(),
     currency: text('currency').notNull(),
-    status: text('status').$type<'pending' | 'succeeded' | 'failed'>().notNull().default('pending'),
+    status: text('status').$type<PaymentStatus>().notNull().default('pending'),
     externalId: text('external_id'),
     scenario: jsonb('scenario').$type<Record<string, unknown>>(),
     created: created(),
@@ -442,4 +530,220 @@ export const paymentEvents = pgTable(
     received: created(),
   },
   (t) => [uniqueIndex('payment_events_uq').on(t.provider, t.eventKey)],
+)
+
+// ---------------------------------------------------------------- background jobs
+export const JOB_STATUSES = ['pending', 'running', 'done', 'dead'] as const
+export type JobStatus = (typeof JOB_STATUSES)[number]
+
+/**
+ * The job queue, which is also the outbox: a job is inserted in the same transaction as the change
+ * that causes it, and workers of any instance claim due jobs with FOR UPDATE SKIP LOCKED. A job
+ * whose worker died (lease expired) is claimed again; `dedupe_key` makes one job per cause.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    dedupeKey: text('dedupe_key'),
+    status: text('status').$type<JobStatus>().notNull().default('pending'),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(12),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lockedBy: text('locked_by'),
+    lastError: text('last_error'),
+    created: created(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('jobs_dedupe_uq').on(t.dedupeKey),
+    index('jobs_due_idx').on(t.status, t.runAt),
+    index('jobs_kind_idx').on(t.kind, t.status),
+  ],
+)
+
+/**
+ * Mails handed to the SMTP server (or written to a file), one row per cause (`key`, the outbox
+ * key): the history of what a buyer was sent, kept after the job itself is pruned. No addresses:
+ * the order (or account) holds them.
+ */
+export const mailLog = pgTable(
+  'mail_log',
+  {
+    key: text('key').primaryKey(),
+    template: text('template').notNull(),
+    orderId: uuid('order_id'),
+    messageId: text('message_id').notNull(),
+    transport: text('transport').$type<'smtp' | 'file'>().notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('mail_log_order_idx').on(t.orderId)],
+)
+
+// ---------------------------------------------------------------- back-office
+export const STAFF_ROLES = ['support', 'owner'] as const
+export type StaffRole = (typeof STAFF_ROLES)[number]
+
+/** Roles granted in the database (`npm run admin:grant`); ADMIN_EMAILS owners need no row. */
+export const staffRoles = pgTable('staff_roles', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  role: text('role').$type<StaffRole>().notNull(),
+  grantedBy: text('granted_by').notNull(),
+  created: created(),
+})
+
+/** Every back-office change: who, when, what, before and after. Never updated or deleted. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    actorEmail: text('actor_email'),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id').notNull(),
+    before: jsonb('before').$type<unknown>(),
+    after: jsonb('after').$type<unknown>(),
+    created: created(),
+  },
+  (t) => [
+    index('audit_log_created_idx').on(t.created),
+    index('audit_log_entity_idx').on(t.entity, t.entityId),
+  ],
+)
+
+/**
+ * An order's timeline: status changes, payments started, provider callbacks (with their payloads),
+ * fulfilment attempts, mails, refunds, notes and back-office actions, in the order they happened.
+ */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    actorUserId: integer('actor_user_id'),
+    created: created(),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId, t.id)],
+)
+
+// ---------------------------------------------------------------- money that moves
+export const BALANCE_ENTRY_KINDS = ['cashback', 'spend', 'refund', 'correction'] as const
+export type BalanceEntryKind = (typeof BALANCE_ENTRY_KINDS)[number]
+
+/**
+ * The balance ledger: every change of a user's balance, signed, tied to its cause and written
+ * once per (kind, cause). users.balance is their sum, kept in step in the same transaction by
+ * services/balance/ledger.ts, the only writer of either.
+ */
+export const balanceEntries = pgTable(
+  'balance_entries',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // kopecks: positive credits the balance, negative spends it
+    amount: money('amount').notNull(),
+    kind: text('kind').$type<BalanceEntryKind>().notNull(),
+    // what caused it: an order id (cashback, spend, refund), an admin request id (correction)
+    cause: text('cause').notNull(),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    created: created(),
+  },
+  (t) => [
+    uniqueIndex('balance_entries_cause_uq').on(t.kind, t.cause),
+    index('balance_entries_user_idx').on(t.userId, t.id),
+    check('balance_entries_amount_nonzero', sql`${t.amount} <> 0`),
+  ],
+)
+
+export const REFUND_METHODS = ['provider', 'balance', 'manual'] as const
+export type RefundMethod = (typeof REFUND_METHODS)[number]
+export const REFUND_STATUSES = ['pending', 'done', 'manual'] as const
+export type RefundStatus = (typeof REFUND_STATUSES)[number]
+/** `order`: a paid order that was not delivered; `payment`: a refused payment (money the order never got). */
+export const REFUND_KINDS = ['order', 'payment'] as const
+export type RefundKind = (typeof REFUND_KINDS)[number]
+
+/**
+ * One refund per order (unique order_id among kind `order`) and one per payment (unique
+ * payment_id), whatever retries: back through the provider that took the payment (pending until it
+ * answers), to a signed-in buyer's balance, or flagged for a person (`manual`: a guest paid through
+ * a provider that cannot refund, or the provider kept refusing).
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: serial('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<RefundKind>().notNull().default('order'),
+    method: text('method').$type<RefundMethod>().notNull(),
+    status: text('status').$type<RefundStatus>().notNull(),
+    // kind `order`: kopecks of the order refunded in all (what was paid plus any balance spent on it);
+    // kind `payment`: what the provider took, in minor units of `currency`
+    amount: money('amount').notNull(),
+    currency: text('currency').notNull().default('RUB'),
+    // the part that went back to the balance (the balance spent, or all of it for 'balance')
+    toBalance: money('to_balance').notNull().default(0),
+    reason: text('reason').notNull(),
+    paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'set null' }),
+    externalId: text('external_id'),
+    lastError: text('last_error'),
+    actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    created: created(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('refunds_order_uq').on(t.orderId).where(sql`${t.kind} = 'order'`),
+    uniqueIndex('refunds_payment_uq').on(t.paymentId),
+    index('refunds_status_idx').on(t.status),
+  ],
+)
+/** Raw bytes: a Buffer on node-postgres, a Uint8Array on PGlite; always handed back as a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  toDriver: (value) => value,
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+})
+
+/**
+ * Uploaded images (Standoff order avatars, profile avatars), kept in the database so that every
+ * instance serves them and backups include them (docs/decisions/036). `name` is the random public
+ * name served at /media/<name>; each row belongs to exactly one order or one account, at most one
+ * per owner (a new upload replaces the old row), and goes with its owner.
+ */
+export const uploads = pgTable(
+  'uploads',
+  {
+    name: text('name').primaryKey(),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    // a game's or a gift's logo, uploaded in the back-office
+    gameId: integer('game_id').references(() => games.id, { onDelete: 'cascade' }),
+    giftId: integer('gift_id').references(() => gifts.id, { onDelete: 'cascade' }),
+    contentType: text('content_type').notNull(),
+    bytes: bytea('bytes').notNull(),
+    size: integer('size').notNull(),
+    sha256: text('sha256').notNull(),
+    created: created(),
+  },
+  (t) => [
+    uniqueIndex('uploads_order_uq').on(t.orderId),
+    uniqueIndex('uploads_user_uq').on(t.userId),
+    uniqueIndex('uploads_game_uq').on(t.gameId),
+    uniqueIndex('uploads_gift_uq').on(t.giftId),
+    check('uploads_one_owner', sql`num_nonnulls(${t.orderId}, ${t.userId}, ${t.gameId}, ${t.giftId}) = 1`),
+  ],
 )

@@ -3,7 +3,8 @@ import { DEMO_ARTICLES, DEMO_CONTACT } from './demo/articles'
 import { seedCatalogue } from './demo/catalogue'
 import { seedGifts } from './demo/gifts'
 import { seedPayments } from './demo/payments'
-import { articles, contacts, promoCodes, standoffSettings, steamSettings } from './schema'
+import { articles, contacts, promoCodes, staffRoles, standoffSettings, steamSettings, users } from './schema'
+import { hashPassword } from '../services/auth/accounts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -63,13 +64,38 @@ async function seedPromoCodes(tx: Tx, gameIds: Map<string, number>, giftIds: Map
   ])
 }
 
+/** The demo's shop owner (its email and password are in the README), so the back-office can be tried. */
+export const DEMO_OWNER = { email: 'owner@igromarket.demo', password: 'demo-owner-2026' }
+/** A support member of the demo, to see the back-office as support sees it (orders only). */
+export const DEMO_SUPPORT = { email: 'support@igromarket.demo', password: 'demo-support-2026' }
+
+async function seedDemoStaff(tx: Tx) {
+  const staff = [
+    { ...DEMO_OWNER, nickname: 'Владелец', role: 'owner' as const },
+    { ...DEMO_SUPPORT, nickname: 'Поддержка', role: 'support' as const },
+  ]
+  for (const s of staff) {
+    const [user] = await tx
+      .insert(users)
+      .values({ email: s.email, passwordHash: await hashPassword(s.password), nickname: s.nickname })
+      .returning({ id: users.id })
+    await tx.insert(staffRoles).values({ userId: user!.id, role: s.role, grantedBy: 'demo seed' })
+  }
+}
+
+export interface DemoSeedOptions {
+  /** Codes in stock per PUBG product and per gift (DEMO_STOCK; the defaults when unset). */
+  stockPerItem?: number
+}
+
 /** The demo shop: catalogue, gifts, payments setup, content, settings and promo codes. */
-export async function seedDemoData(db: Db): Promise<void> {
+export async function seedDemoData(db: Db, opts: DemoSeedOptions = {}): Promise<void> {
   await db.transaction(async (tx) => {
-    const gameIds = await seedCatalogue(tx)
-    const giftIds = await seedGifts(tx)
+    const gameIds = await seedCatalogue(tx, opts.stockPerItem)
+    const giftIds = await seedGifts(tx, opts.stockPerItem)
     await seedPayments(tx)
     await seedContent(tx)
     await seedPromoCodes(tx, gameIds, giftIds)
+    await seedDemoStaff(tx)
   })
 }

@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import { jwtVerify, SignJWT } from 'jose'
 import type { AppEnv } from '../context'
+import { sessionIsLive } from '../services/auth/sessions'
 import { fail } from './errors'
 
 const enc = new TextEncoder()
@@ -14,8 +15,14 @@ const key = (secret: string) => {
   return k
 }
 
-export async function signAccessToken(secret: string, userId: number, ttlSeconds: number): Promise<string> {
-  return new SignJWT({ typ: 'access' })
+/** An access token of one sign-in (`sid`: its refresh token family, checked on every request). */
+export async function signAccessToken(
+  secret: string,
+  userId: number,
+  ttlSeconds: number,
+  sessionId: string,
+): Promise<string> {
+  return new SignJWT({ typ: 'access', sid: sessionId })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(String(userId))
     .setIssuedAt()
@@ -23,26 +30,42 @@ export async function signAccessToken(secret: string, userId: number, ttlSeconds
     .sign(key(secret))
 }
 
-/** The user id of a valid access token, or null. */
-export async function verifyAccessToken(secret: string, token: string): Promise<number | null> {
+/**
+ * The user and sign-in of a well-signed, unexpired access token, or null. Only HS256, and `exp` is
+ * required: a token without one (which the API never issues) would never end.
+ */
+export async function verifyAccessToken(
+  secret: string,
+  token: string,
+): Promise<{ userId: number; sessionId: string } | null> {
   try {
-    const { payload } = await jwtVerify(token, key(secret), { algorithms: ['HS256'] })
-    if (payload.typ !== 'access' || !payload.sub) return null
-    const id = Number(payload.sub)
-    return Number.isSafeInteger(id) ? id : null
+    const { payload } = await jwtVerify(token, key(secret), {
+      algorithms: ['HS256'],
+      requiredClaims: ['exp', 'sub'],
+    })
+    if (payload.typ !== 'access' || !payload.sub || typeof payload.sid !== 'string') return null
+    const userId = Number(payload.sub)
+    return Number.isSafeInteger(userId) ? { userId, sessionId: payload.sid } : null
   } catch {
     return null
   }
 }
 
-/** Reads `Authorization: Bearer …`; a present but invalid token is a 401 so clients refresh. */
+/**
+ * Reads `Authorization: Bearer …`; a present but invalid token is a 401 so clients refresh. The
+ * token's sign-in is checked on every request, so sign-out, a password change or reset and account
+ * deletion end it at once, not when the token expires.
+ */
 export const bearerAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   const header = c.req.header('authorization')
   c.set('userId', null)
+  c.set('sessionId', null)
   if (header?.startsWith('Bearer ')) {
-    const userId = await verifyAccessToken(c.var.deps.config.jwtSecret, header.slice(7).trim())
-    if (userId === null) throw fail(401, 'token_not_valid')
-    c.set('userId', userId)
+    const claims = await verifyAccessToken(c.var.deps.config.jwtSecret, header.slice(7).trim())
+    if (!claims || !(await sessionIsLive(c.var.deps.db, claims.userId, claims.sessionId)))
+      throw fail(401, 'token_not_valid')
+    c.set('userId', claims.userId)
+    c.set('sessionId', claims.sessionId)
   }
   await next()
 }

@@ -1,6 +1,8 @@
 import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/faults'
 import apiMessages from '../../../locales/ru/api.json' with { type: 'json' }
+import { log } from './log'
 
 export type MessageCode = keyof typeof apiMessages
 export type ErrorStatus =
@@ -84,7 +86,11 @@ export function errorResponse(c: Context, err: unknown): Response {
     return c.json({ detail: message('invalid_characters'), code: 'invalid_characters' }, 400)
   if (hasSqlState(err, '22003'))
     return c.json({ detail: message('value_out_of_range'), code: 'value_out_of_range' }, 400)
-  console.error('[api] unhandled error', err)
+  if (isDatabaseUnavailable(err)) {
+    c.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+    return c.json({ detail: message('database_unavailable'), code: 'database_unavailable' }, 503)
+  }
+  log.error({ err }, 'unhandled API error')
   return c.json({ detail: message('internal_error'), code: 'internal_error' }, 500)
 }
 

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
 import type { ApiDeps } from '../context'
 import type { ApiConfig } from '../env'
 import { parseMoney, toMoney } from '../lib/money'
@@ -10,6 +10,8 @@ import {
   type PaymentRow,
   ProviderError,
   type ProviderPaymentState,
+  type ProviderRefundResult,
+  type RefundOptions,
 } from './types'
 
 type PayselectionConfig = NonNullable<ApiConfig['payselection']>
@@ -55,11 +57,11 @@ async function call(
   method: 'GET' | 'POST',
   path: string,
   payload?: unknown,
+  requestId: string = randomUUID(),
 ): Promise<unknown> {
   const cfg = configOf(deps)
   const url = new URL(path, `${cfg.apiUrl.replace(/\/$/, '')}/`)
   const body = payload === undefined ? '' : JSON.stringify(payload)
-  const requestId = randomUUID()
   const headers: Record<string, string> = {
     'X-SITE-ID': cfg.siteId,
     'X-REQUEST-ID': requestId,
@@ -120,6 +122,42 @@ export function stateFromTransactions(list: PayselectionTransaction[]): Provider
   return { state: 'pending' }
 }
 
+/** A stable X-REQUEST-ID (UUID-shaped) for a key: the gateway treats a repeated id as the same request. */
+export function requestIdFor(key: string): string {
+  const h = createHash('sha256').update(key).digest('hex')
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`
+}
+
+/**
+ * Refund of a whole payment: the gateway's successful transaction of our payment id is looked up
+ * (GET orders/{id}), then refunded (POST payments/refund) with a request id derived from `key`.
+ */
+async function refundPayment(
+  payment: PaymentRow,
+  deps: ApiDeps,
+  opts: RefundOptions,
+): Promise<ProviderRefundResult> {
+  const cfg = configOf(deps)
+  const list = await call(deps, 'GET', `orders/${encodeURIComponent(payment.id)}`)
+  if (!Array.isArray(list)) throw new ProviderError('payselection order status is not a list')
+  const paid = (list as PayselectionTransaction[]).find((t) => t.TransactionState === 'success')
+  if (!paid?.TransactionId) throw new ProviderError('payselection has no successful transaction to refund')
+  const answer = (await call(
+    deps,
+    'POST',
+    'payments/refund',
+    {
+      TransactionId: paid.TransactionId,
+      Amount: toMoney(opts.amount ?? payment.amount),
+      Currency: opts.currency ?? payment.currency,
+      WebhookUrl: cfg.webhookUrl ?? `${deps.config.publicUrl}/api/payments/payselection/webhook/`,
+    },
+    requestIdFor(opts.key),
+  )) as { TransactionId?: unknown; TransactionState?: unknown } | null
+  if (answer?.TransactionState === 'declined') throw new ProviderError('payselection declined the refund')
+  return { externalId: typeof answer?.TransactionId === 'string' ? answer.TransactionId : null }
+}
+
 export const payselectionProvider: PaymentProvider = {
   name: 'payselection',
   isAvailable: (deps) => deps.config.payselection !== null,
@@ -157,4 +195,5 @@ export const payselectionProvider: PaymentProvider = {
     if (!Array.isArray(answer)) throw new ProviderError('payselection order status is not a list')
     return stateFromTransactions(answer as PayselectionTransaction[])
   },
+  refund: refundPayment,
 }

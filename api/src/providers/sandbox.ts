@@ -88,4 +88,8 @@ export const sandboxProvider: PaymentProvider = {
     }
     return { scenario, externalId: `sandbox-${input.payment.id}` }
   },
+  // the sandbox holds no money: a refund always succeeds, under a stable id
+  async refund(payment) {
+    return { externalId: `sandbox-refund-${payment.id}` }
+  },
 }

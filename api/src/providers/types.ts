@@ -64,6 +64,24 @@ export interface PaymentProvider {
   createPayment(input: CreatePaymentInput, deps: ApiDeps): Promise<CreatePaymentResult>
   /** Asks the provider for the state of a payment (status polls, 3DS returns). */
   fetchState?(payment: PaymentRow, deps: ApiDeps): Promise<ProviderPaymentState>
+  /**
+   * Gives a succeeded payment back in full. `key` is the same for every retry of one refund, so a
+   * provider that dedupes requests refunds once. `amount`/`currency` (minor units): what the provider
+   * took when it was not the payment's own amount (a refused payment). Throws ProviderError when
+   * refused or unreachable.
+   */
+  refund?(payment: PaymentRow, deps: ApiDeps, opts: RefundOptions): Promise<ProviderRefundResult>
+}
+
+export interface RefundOptions {
+  key: string
+  amount?: number
+  currency?: string
+}
+
+export interface ProviderRefundResult {
+  /** The provider's id of the refund, when it gives one. */
+  externalId: string | null
 }
 
 /** A provider answered something we could not use (network, HTTP error, bad body). */

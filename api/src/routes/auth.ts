@@ -1,14 +1,16 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { ApiApp } from '../context'
+import { clientAddressOf } from '../lib/client-address'
 import { message } from '../lib/errors'
 import { ErrorSchema, errorResponses, jsonContent } from '../lib/schemas'
 import { signInOrUp, normalizeEmail } from '../services/auth/accounts'
 import { rotateRefresh, revokeByToken, startSession } from '../services/auth/tokens'
-import { hitRateLimit, resetRateLimit } from '../services/rate-limit'
+import { admitSignIn, recordSignInFailure, recordSignInSuccess } from '../services/auth/sign-in-throttle'
+import { ApiError } from '../lib/errors'
+import { registerAccountSecurity } from './account-security'
 import { registerOrdersHistory } from './orders-history'
+import { registerBalance } from './balance'
 import { registerProfile } from './profile'
-
-export const CLIENT_IP_HEADER = 'x-shop-client-ip'
 
 export const TokensSchema = z
   .object({
@@ -44,7 +46,7 @@ const create = createRoute({
   tags: ['auth'],
   summary: 'Sign in by email and password; an unknown email signs up',
   description:
-    'An unknown email creates the account (is_signed_up true). A wrong password is a 401. Attempts are limited per account and per client address (429 with Retry-After).',
+    'An unknown email creates the account (is_signed_up true, email unconfirmed until the link of the confirmation mail is opened); its password must not be easy to guess (400). A wrong password is a 401. Attempts are limited per account and client address and per client address (429 with Retry-After); many failures on one account slow its sign-ins down but never lock its owner out.',
   request: { body: { content: { 'application/json': { schema: CredentialsSchema } }, required: true } },
   responses: { 200: jsonContent(TokensSchema), ...errorResponses(400, 401), 429: tooMany },
 })
@@ -78,25 +80,24 @@ export function registerAuth(app: ApiApp) {
     const { db, config } = c.var.deps
     const body = c.req.valid('json')
     const email = normalizeEmail(body.email)
-    const address = c.req.header(CLIENT_IP_HEADER) || 'unknown'
-    const { perAccount, perAddress, windowSeconds } = config.signIn
-    const accountKey = `signin:account:${email}`
-    for (const [key, limit] of [
-      [`signin:address:${address}`, perAddress],
-      [accountKey, perAccount],
-    ] as const) {
-      const hit = await hitRateLimit(db, key, limit, windowSeconds)
-      if (!hit.allowed) {
-        c.header('Retry-After', String(hit.retryAfter))
-        return c.json(
-          { detail: message('rate_limited', { seconds: hit.retryAfter }), code: 'rate_limited' },
-          429,
-        )
-      }
+    const address = clientAddressOf(c)
+    const admitted = await admitSignIn(db, config, email, address)
+    if ('refused' in admitted) {
+      const seconds = admitted.refused.retryAfter
+      c.header('Retry-After', String(seconds))
+      return c.json({ detail: message('rate_limited', { seconds }), code: 'rate_limited' }, 429)
     }
-    const { user, created } = await signInOrUp(db, email, body.password)
-    // a successful sign-in forgets the account's earlier failures; the address counter stays
-    await resetRateLimit(db, accountKey)
+    if (admitted.delayMs > 0) await new Promise((r) => setTimeout(r, admitted.delayMs))
+    let signedIn: Awaited<ReturnType<typeof signInOrUp>>
+    try {
+      signedIn = await signInOrUp(db, config.jwtSecret, email, body.password)
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 401) await recordSignInFailure(db, config, email)
+      throw e
+    }
+    const { user, created } = signedIn
+    // a right password forgets the account's failures and this address's attempts on it
+    await recordSignInSuccess(db, config, email, address)
     const tokens = await startSession(db, config, user.id)
     return c.json({ ...tokens, is_signed_up: created }, 200)
   })
@@ -114,5 +115,7 @@ export function registerAuth(app: ApiApp) {
   })
 
   registerProfile(app)
+  registerBalance(app)
+  registerAccountSecurity(app)
   registerOrdersHistory(app)
 }

@@ -2,7 +2,14 @@ import { createRoute, z } from '@hono/zod-openapi'
 import type { ApiApp } from '../context'
 import { cachedRead } from '../lib/read-cache'
 import { fail } from '../lib/errors'
-import { DEFAULT_LIMIT, limitOffsetPage, limitOffsetQuery, pageSchema } from '../lib/pagination'
+import {
+  DEFAULT_LIMIT,
+  limitOffsetPage,
+  limitOffsetQuery,
+  pageNumberPage,
+  pageQuery,
+  pageSchema,
+} from '../lib/pagination'
 import { errorResponses, IdParam, jsonContent } from '../lib/schemas'
 import { getGame, getProduct, listGames, listProducts } from '../services/catalogue/queries'
 import { GameSchema, ProductSchema } from '../services/catalogue/schemas'
@@ -41,9 +48,11 @@ const listProductsRoute = createRoute({
   method: 'get',
   path: '/api/products/',
   tags: ['catalogue'],
-  summary: 'Active products of active games, paged by limit/offset',
+  summary: 'Active products of active games, paged by page/page_size or by limit/offset',
+  description:
+    'With `page` or `page_size` the list is paged by number (page_size 20 by default) and `next`/`previous` are page links; otherwise by `limit`/`offset`.',
   request: {
-    query: limitOffsetQuery.extend({
+    query: limitOffsetQuery.merge(pageQuery).extend({
       game: z
         .string()
         .regex(/^\d{1,9}$/, 'ожидается число')
@@ -74,19 +83,32 @@ export function registerCatalogue(app: ApiApp) {
       offset,
       search: q.search || undefined,
       titleContains: q.title__icontains || undefined,
+      playerCheck: c.var.deps.config.playerCheck,
     })
     return c.json(limitOffsetPage(c.req.url, count, limit, offset, results), 200)
   })
 
   app.openapi(getGameRoute, async (c) => {
     const id = c.req.valid('param').id
-    const game = await cachedRead(c.var.deps, `game:${id}`, () => getGame(c.var.deps.db, id))
+    const game = await cachedRead(c.var.deps, `game:${id}`, () =>
+      getGame(c.var.deps.db, id, c.var.deps.config.playerCheck),
+    )
     if (!game) throw fail(404, 'game_not_found')
     return c.json(game, 200)
   })
 
   app.openapi(listProductsRoute, async (c) => {
     const q = c.req.valid('query')
+    if (q.page !== undefined || q.page_size !== undefined) {
+      const page = q.page ?? 1
+      const size = q.page_size ?? DEFAULT_LIMIT
+      const { count, results } = await listProducts(c.var.deps.db, {
+        limit: size,
+        offset: (page - 1) * size,
+        gameId: q.game,
+      })
+      return c.json(pageNumberPage(c.req.url, count, page, size, results), 200)
+    }
     const limit = q.limit ?? DEFAULT_LIMIT
     const offset = q.offset ?? 0
     const { count, results } = await listProducts(c.var.deps.db, { limit, offset, gameId: q.game })

@@ -69,8 +69,8 @@ const steamRoute = createRoute({
   description: `The amount (roubles, at most 2 decimals) must lie within min_amount..max_amount of
 GET /api/orders/steam/settings/; total = amount + commission (commission percent of that call, rounded
 to the kopeck). steam_account_id is required. The Steam game is the \`game\` id when given (it must be an
-active Steam game); without it the only active Steam game is used, and when several are active
-\`game\` is required (400 steam_game_required). Email and Idempotency-Key rules as for the other kinds.`,
+active Steam game); without it the shop's default Steam game is used (the first active one in catalogue
+order), so the spec's body {amount, steam_account_id, email} always works. Email and Idempotency-Key rules as for the other kinds.`,
   request: {
     headers: IdempotencyHeaders,
     body: { content: { 'application/json': { schema: SteamCreateBody } }, required: true },
@@ -113,7 +113,7 @@ export function registerOrderCreation(app: ApiApp) {
     const r = await createOrder(
       db,
       { key: idempotencyKey(c.req.header('idempotency-key')), kind: 'standoff', body, userId },
-      () => prepareStandoff(db, body, userId),
+      () => prepareStandoff(c.var.deps, body, userId),
     )
     return c.json(standoffCreatedResult(r.order, r.totals), r.replay ? 200 : 201)
   })
@@ -125,7 +125,7 @@ export function registerOrderCreation(app: ApiApp) {
     const r = await createOrder(
       db,
       { key: idempotencyKey(c.req.header('idempotency-key')), kind: 'steam', body, userId },
-      () => prepareSteam(db, body, userId),
+      () => prepareSteam(c.var.deps, body, userId),
     )
     return c.json(steamCreatedResult(r.order, r.totals), r.replay ? 200 : 201)
   })
@@ -137,7 +137,7 @@ export function registerOrderCreation(app: ApiApp) {
     const r = await createOrder(
       db,
       { key: idempotencyKey(c.req.header('idempotency-key')), kind: 'supply_channel', body, userId },
-      () => prepareSupply(db, body, userId),
+      () => prepareSupply(c.var.deps, body, userId),
     )
     return c.json(createdResult(r.order, r.totals), r.replay ? 200 : 201)
   })

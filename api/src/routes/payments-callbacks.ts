@@ -7,10 +7,11 @@ import { ApiError, fail, message } from '../lib/errors'
 import { parseMoney } from '../lib/money'
 import { errorResponses, jsonContent } from '../lib/schemas'
 import { type GetpayNotice, GETPAY_SIGNED_FIELDS, verifyGetpayNotice } from '../providers/getpay'
-import { payselectionProvider, verifyPayselectionWebhook } from '../providers/payselection'
+import { verifyPayselectionWebhook } from '../providers/payselection'
 import { ProviderError } from '../providers/types'
 import { canSee, isUuid, loadOrderForCaller } from '../services/orders/access'
 import { settlePaymentFailed, settlePaymentSucceeded } from '../services/payments/settle'
+import { syncPaymentWithProvider } from '../services/payments/requery'
 import { orderStatusBody } from '../services/payments/status'
 import { OrderStatusSchema } from './payments-schemas'
 
@@ -24,8 +25,9 @@ const webhookRoute = createRoute({
   description:
     '`X-WEBHOOK-SIGNATURE` = hex HMAC-SHA256 of the raw body keyed with the secret key, checked before ' +
     'anything else (403). Body: `Event` (Payment | Fail | …), `TransactionId`, `OrderId` (our payment id), ' +
-    '`Amount` ("123.45"), `Currency`. Each (TransactionId, Event) is processed once; the amount must equal ' +
-    'the payment’s (400).',
+    '`Amount` ("123.45"), `Currency`. Each (TransactionId, Event) is processed once. A payment whose ' +
+    'amount or currency is not the payment’s, or whose order is no longer payable, is refused and ' +
+    'refunded, and answered 200 like any processed event (an unreadable Amount is a 400).',
   responses: { 200: jsonContent(OkSchema), ...errorResponses(400, 403, 404, 409) },
 })
 
@@ -73,7 +75,8 @@ const notifyRoute = createRoute({
     'Fields WALLET_ID, WALLET_TYPE, SUM, ORDER_ID (our order id), P_TYPE, P_WALLET, PAYMENT_ID, SIGN. ' +
     'SIGN = lowercase hex SHA-256 of "WALLET_ID:WALLET_TYPE:SUM:ORDER_ID:P_TYPE:P_WALLET:PAYMENT_ID:{secret}", ' +
     'compared in constant time (403). WALLET_ID must be ours (403), the order must exist (404), SUM must ' +
-    'equal the payment amount (400). A PAYMENT_ID is processed once. Answers the text `OK`.',
+    'be an amount (400). A PAYMENT_ID is processed once. A SUM other than the payment amount, or an ' +
+    'order no longer payable: the payment is refused and given back, and still answered `OK`.',
   responses: {
     200: { description: 'Processed (or a replay)', content: { 'text/plain': { schema: z.literal('OK') } } },
     ...errorResponses(400, 403, 404, 409),
@@ -98,31 +101,14 @@ async function latestProviderPayment(
 
 /** Asks Payselection about a payment and applies a final answer (once per transaction event). */
 async function syncPayselection(c: Context<AppEnv>, payment: typeof payments.$inferSelect) {
-  const deps = c.var.deps
-  if (!deps.config.payselection) throw fail(404, 'payment_not_found')
-  if (payment.status === 'succeeded') return
-  let state: Awaited<ReturnType<NonNullable<typeof payselectionProvider.fetchState>>>
+  if (!c.var.deps.config.payselection) throw fail(404, 'payment_not_found')
   try {
-    state = await payselectionProvider.fetchState!(payment, deps)
+    await syncPaymentWithProvider(c.var.deps, payment)
   } catch (e) {
     if (!(e instanceof ProviderError)) throw e
     console.error('[payselection] status', e)
     throw new ApiError(502, 'payment_provider_error', message('payment_provider_error'))
   }
-  if (state.state === 'succeeded')
-    await settlePaymentSucceeded(deps, {
-      paymentId: payment.id,
-      provider: 'payselection',
-      eventKey: state.eventKey,
-      amount: state.amount,
-      currency: state.currency || undefined,
-    })
-  else if (state.state === 'failed')
-    await settlePaymentFailed(deps, {
-      paymentId: payment.id,
-      provider: 'payselection',
-      eventKey: state.eventKey,
-    })
 }
 
 async function statusOf(c: Context<AppEnv>, orderId: string) {
@@ -221,7 +207,8 @@ export function registerPaymentCallbacks(app: ApiApp) {
     if (!order) throw fail(404, 'order_not_found')
     const payment = await latestProviderPayment(c, orderId, 'getpay')
     const sum = parseMoney(notice.SUM)
-    if (sum === null || sum !== payment.amount) throw fail(400, 'payment_amount_mismatch')
+    // another sum is taken and refused by the settlement (given back), not refused here
+    if (sum === null) throw fail(400, 'payment_amount_mismatch')
     await settlePaymentSucceeded(c.var.deps, {
       paymentId: payment.id,
       provider: 'getpay',

@@ -14,7 +14,7 @@ import {
   renderCheckout,
   renderCheckoutError,
 } from '../services/payments/checkout-page'
-import { settlePaymentFailed, settlePaymentSucceeded } from '../services/payments/settle'
+import { publicPaymentStatus, settlePaymentFailed, settlePaymentSucceeded } from '../services/payments/settle'
 
 const PaymentParam = z.object({
   payment_id: z.uuid().openapi({ param: { name: 'payment_id', in: 'path' } }),
@@ -60,11 +60,13 @@ const confirmRoute = createRoute({
   path: '/api/payments/sandbox/checkout/{payment_id}/confirm/',
   tags: ['payments-sandbox'],
   summary: 'Sandbox: the shopper paid. Payment succeeded → order paid → fulfilment; 303 to the pay page',
-  description: `${FORM_FIELDS} A replay changes nothing and redirects again.`,
+  description:
+    `${FORM_FIELDS} A replay changes nothing and redirects again. Signed fields with another amount ` +
+    'or currency, or an order no longer payable: the payment is refused and refunded (303 as well).',
   request: { params: PaymentParam },
   responses: {
     303: { description: 'To {publicUrl}/orders/{orderId}/pay' },
-    400: html('Amount or currency differ from the payment'),
+    400: html('Unreadable request'),
     403: html('Bad signature'),
     404: html('Unknown payment'),
     409: html('Payment no longer pending, or the order is already paid'),
@@ -116,12 +118,8 @@ async function loadSandboxPayment(c: Context<AppEnv>, paymentId: string) {
   return { ...row.payment, methodTitle: row.methodTitle ?? row.payment.methodName }
 }
 
-/** The signed fields must be ours for this payment; the amount and currency must be the payment's. */
-function checkFields(
-  c: Context<AppEnv>,
-  p: { id: string; amount: number; currency: string },
-  f: Record<string, string>,
-) {
+/** The signed fields must be ours for this payment (403); returns what they say was paid. */
+function signedFields(c: Context<AppEnv>, p: { id: string }, f: Record<string, string>) {
   const amount = Number(f.amount)
   const currency = f.currency ?? ''
   if (
@@ -129,6 +127,16 @@ function checkFields(
     !checkSandboxToken(c.var.deps, { paymentId: p.id, amount, currency, token: f.token })
   )
     throw fail(403, 'payment_signature_invalid')
+  return { amount, currency }
+}
+
+/** Signed fields whose amount and currency are the payment's (the page, a decline). */
+function checkFields(
+  c: Context<AppEnv>,
+  p: { id: string; amount: number; currency: string },
+  f: Record<string, string>,
+) {
+  const { amount, currency } = signedFields(c, p, f)
   if (amount !== p.amount || currency !== p.currency) throw fail(400, 'payment_amount_mismatch')
   return { amount, currency }
 }
@@ -159,7 +167,7 @@ async function showPage(c: Context<AppEnv>, paymentId: string, fields: Record<st
       minorAmount: p.amount,
       currency: p.currency,
       methodTitle: p.methodTitle,
-      status: p.status,
+      status: publicPaymentStatus(p.status),
       token: sandboxToken(c.var.deps, p.id, p.amount, p.currency),
       returnUrl: returnUrl(c, p.orderId),
     })
@@ -189,7 +197,8 @@ export function registerSandboxCheckout(app: ApiApp) {
     try {
       const p = await loadSandboxPayment(c, payment_id)
       orderId = p.orderId
-      const f = checkFields(c, p, await readFields(c))
+      // another amount or currency is taken and refused by the settlement (refunded), not a 400
+      const f = signedFields(c, p, await readFields(c))
       // a declined or superseded test payment cannot be confirmed; a confirmed one redirects again
       if (p.status === 'failed') throw fail(409, 'payment_not_pending')
       await settlePaymentSucceeded(c.var.deps, {

@@ -1,3 +1,4 @@
+import { RefundSchema, ReturnedPaymentSchema } from '../services/refunds/view'
 import { z } from '@hono/zod-openapi'
 import { MoneySchema, MAX_DB_INT } from '../lib/schemas'
 
@@ -139,5 +140,9 @@ export const OrderStatusSchema = z
       .openapi({ description: 'Russian text about the latest payment when it failed (declined)' }),
     is_payment_active: z.boolean(),
     reject_reason: z.string().nullable(),
+    refund: RefundSchema.nullable().optional(),
+    returned_payments: z.array(ReturnedPaymentSchema).optional().openapi({
+      description: 'Our extension, only when there is one: payments taken but not accepted, being given back',
+    }),
   })
   .openapi('OrderStatus')

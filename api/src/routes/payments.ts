@@ -19,7 +19,7 @@ import {
   resolveActiveCountry,
   serializeCountry,
 } from '../services/payments/countries'
-import { publicScenario } from '../services/payments/settle'
+import { publicPaymentStatus, publicScenario } from '../services/payments/settle'
 import { latestPayment, orderStatusBody } from '../services/payments/status'
 import { type StartPaymentAnswer, startPayment } from '../services/payments/start'
 import {
@@ -170,7 +170,7 @@ export function registerPayments(app: ApiApp) {
       payment_id: p.id,
       amount: toMoney(p.amount),
       currency: p.currency,
-      payment_status: p.status,
+      payment_status: publicPaymentStatus(p.status),
       url,
     } as z.infer<typeof PaymentDataSchema>
     return c.json(body, 200)

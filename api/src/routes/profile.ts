@@ -7,9 +7,11 @@ import { fail, fieldError } from '../lib/errors'
 import { requireUser } from '../lib/auth'
 import { errorResponses, jsonContent } from '../lib/schemas'
 import { activeUserById, type UserRow } from '../services/auth/accounts'
-import { removeImage, sniffImage, storeImage } from '../services/auth/avatar'
 import { deleteAccount } from '../services/auth/delete-account'
 import { ProfileSchema, profileOf } from '../services/auth/profile'
+import { cleanImage } from '../services/uploads/images'
+import { limitUploads } from '../services/uploads/limits'
+import { deleteUploadOf, replaceUpload } from '../services/uploads/store'
 
 const NICKNAME_MAX = 50
 
@@ -60,9 +62,9 @@ const postProfile = createRoute({
   tags: ['auth'],
   summary: 'Change profile settings with an avatar upload (multipart)',
   description:
-    'Not in the original call list. The avatar is checked by its content (PNG, JPEG, WebP, GIF) and stored under a random name, served at /media/<name>.',
+    'Not in the original call list. The avatar is checked by its content (PNG, JPEG, WebP, GIF), stripped of metadata and stored under a random name, served at /media/<name>; it replaces the previous one. Uploads are limited per client address and per account (429 with Retry-After).',
   request: { body: { content: { 'multipart/form-data': { schema: SettingsForm } }, required: true } },
-  responses: { 200: jsonContent(ProfileSchema), ...errorResponses(400, 401, 413, 415) },
+  responses: { 200: jsonContent(ProfileSchema), ...errorResponses(400, 401, 413, 415, 429) },
 })
 
 const deleteProfile = createRoute({
@@ -107,33 +109,38 @@ export function registerProfile(app: ApiApp) {
     const { db, config } = c.var.deps
     const patch: Partial<typeof users.$inferInsert> = {}
     if (form.nickname !== undefined) patch.nickname = form.nickname
-    let stored: string | null = null
     const file = form.avatar_img as unknown
+    // the avatar as it will be stored: undefined = unchanged, null = removed
+    let avatar: ReturnType<typeof cleanImage> | undefined
     if (file instanceof File && file.size > 0) {
+      await limitUploads(c, `account:${user.id}`)
       if (file.size > config.maxUploadBytes)
         throw fieldError('avatar_img', 'profile_avatar_too_large', {
           mb: Math.floor(config.maxUploadBytes / 2 ** 20),
         })
-      const bytes = new Uint8Array(await file.arrayBuffer())
-      const kind = sniffImage(bytes)
-      if (!kind) throw fieldError('avatar_img', 'profile_avatar_not_image')
-      stored = await storeImage(config.uploadDir, bytes, kind)
-      patch.avatarImg = stored
+      avatar = cleanImage(new Uint8Array(await file.arrayBuffer()))
+      if (!avatar) throw fieldError('avatar_img', 'profile_avatar_not_image')
     } else if (typeof file === 'string' && file !== '') {
       throw fieldError('avatar_img', 'profile_avatar_not_image')
     } else if (form.remove_avatar) {
-      patch.avatarImg = null
+      avatar = null
     }
-    if (Object.keys(patch).length === 0) return c.json(await profileOf(db, user), 200)
-    const [updated] = await db.update(users).set(patch).where(eq(users.id, user.id)).returning()
-    if ('avatarImg' in patch && user.avatarImg !== patch.avatarImg)
-      await removeImage(config.uploadDir, user.avatarImg)
+    if (Object.keys(patch).length === 0 && avatar === undefined) return c.json(await profileOf(db, user), 200)
+    const updated = await db.transaction(async (tx) => {
+      if (avatar) patch.avatarImg = await replaceUpload(tx, { userId: user.id }, avatar)
+      else if (avatar === null) {
+        await deleteUploadOf(tx, { userId: user.id })
+        patch.avatarImg = null
+      }
+      const [row] = await tx.update(users).set(patch).where(eq(users.id, user.id)).returning()
+      return row
+    })
     return c.json(await profileOf(db, updated ?? user), 200)
   })
 
   app.openapi(deleteProfile, async (c) => {
     const user = await currentUser(c)
-    await deleteAccount(c.var.deps.db, c.var.deps.config, user.id)
+    await deleteAccount(c.var.deps.db, user.id)
     return c.body(null, 204)
   })
 }

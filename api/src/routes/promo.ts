@@ -1,10 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { eq } from 'drizzle-orm'
-import type { ApiApp } from '../context'
+import type { Context } from 'hono'
+import type { ApiApp, AppEnv } from '../context'
 import { users } from '../db/schema'
 import { requireUser } from '../lib/auth'
 import { fail } from '../lib/errors'
-import { errorResponses, jsonContent, MoneySchema, UuidParam } from '../lib/schemas'
+import { ErrorSchema, errorResponses, jsonContent, MoneySchema, UuidParam } from '../lib/schemas'
 import {
   activateOrderPromo,
   activeOrderPromo,
@@ -12,7 +13,9 @@ import {
   deactivateOrderPromo,
   previewOrderPromo,
 } from '../services/promo/orders'
-import { assertPromoUsable, findPromo, serializePromo } from '../services/promo/rules'
+import { loadOrderForCaller } from '../services/orders/access'
+import { limitPromoChecks } from '../services/promo/guess-limit'
+import { type findPromo, findUsablePromo, serializePromo } from '../services/promo/rules'
 
 const PromoCodeSchema = z
   .discriminatedUnion('resourcetype', [
@@ -49,10 +52,18 @@ const OrderPromoSchema = z
 const CodeBody = z.object({ code: z.string().trim().min(1).max(64) }).openapi('PromoCodeInput')
 const body = { body: { content: { 'application/json': { schema: CodeBody } }, required: true } }
 
+const tooMany = {
+  description: 'Too many code checks (Retry-After says when to retry)',
+  headers: z.object({ 'Retry-After': z.string() }),
+  content: { 'application/json': { schema: ErrorSchema } },
+}
+
 const ERRORS =
-  'Refusals, each with its own `code`: promo_code_unknown (404), promo_code_expired, promo_code_inactive, ' +
-  'promo_code_exhausted (max uses reached), promo_code_already_used (this email paid with it), ' +
-  'promo_code_foreign_game, promo_code_foreign_gift (400), promo_order_paid (409).'
+  'Refusals, each with its own `code`: promo_code_unknown (404: no such code, or one switched off, expired ' +
+  'or used up — one answer, so guessing learns nothing), promo_code_already_used (this email, compared as ' +
+  'its mail provider delivers it, paid with it), promo_code_foreign_game, promo_code_foreign_gift (400), ' +
+  'promo_order_paid (409), rate_limited (429 with Retry-After: checks are limited per client address and ' +
+  'per order or account).'
 
 const activateOrder = createRoute({
   method: 'post',
@@ -61,7 +72,7 @@ const activateOrder = createRoute({
   summary: 'Apply a promo code to an unpaid order',
   description: `PromoCode must be for the order's game, GiftPromoCode for its gift. ${ERRORS}`,
   request: { params: UuidParam, ...body },
-  responses: { 200: jsonContent(OrderPromoSchema), ...errorResponses(400, 404, 409) },
+  responses: { 200: jsonContent(OrderPromoSchema), ...errorResponses(400, 404, 409), 429: tooMany },
 })
 
 const showOrder = createRoute({
@@ -71,7 +82,7 @@ const showOrder = createRoute({
   summary: 'Preview a promo code on an order: validity and the totals it would give (nothing stored)',
   description: ERRORS,
   request: { params: UuidParam, ...body },
-  responses: { 200: jsonContent(OrderPromoSchema), ...errorResponses(400, 404, 409) },
+  responses: { 200: jsonContent(OrderPromoSchema), ...errorResponses(400, 404, 409), 429: tooMany },
 })
 
 const activeOrder = createRoute({
@@ -106,7 +117,7 @@ const activateAccount = createRoute({
     `that have no code, and to new ones. ${ERRORS}`,
   security: [{ bearer: [] }],
   request: body,
-  responses: { 200: jsonContent(AccountPromoSchema), ...errorResponses(400, 401, 404) },
+  responses: { 200: jsonContent(AccountPromoSchema), ...errorResponses(400, 401, 403, 404), 429: tooMany },
 })
 
 const showAccount = createRoute({
@@ -116,7 +127,7 @@ const showAccount = createRoute({
   summary: 'Check a promo code (validity for this buyer, percent, game or gift)',
   description: ERRORS,
   request: body,
-  responses: { 200: jsonContent(PromoCodeSchema), ...errorResponses(400, 404) },
+  responses: { 200: jsonContent(PromoCodeSchema), ...errorResponses(400, 404), 429: tooMany },
 })
 
 const deactivateAccount = createRoute({
@@ -134,13 +145,26 @@ async function userEmail(db: Parameters<typeof findPromo>[0], userId: number | n
   return u?.email ?? null
 }
 
+/**
+ * The order is checked to be the caller's before its guess counter is touched: otherwise a
+ * stranger could spend the owner's attempts and lock them out of their own order's promo field.
+ */
+async function limitOrderPromoChecks(c: Context<AppEnv>, orderId: string) {
+  await loadOrderForCaller(c, orderId)
+  await limitPromoChecks(c, `order:${orderId}`)
+}
+
 export function registerPromo(app: ApiApp) {
-  app.openapi(activateOrder, async (c) =>
-    c.json(await activateOrderPromo(c, c.req.valid('param').id, c.req.valid('json').code), 200),
-  )
-  app.openapi(showOrder, async (c) =>
-    c.json(await previewOrderPromo(c, c.req.valid('param').id, c.req.valid('json').code), 200),
-  )
+  app.openapi(activateOrder, async (c) => {
+    const { id } = c.req.valid('param')
+    await limitOrderPromoChecks(c, id)
+    return c.json(await activateOrderPromo(c, id, c.req.valid('json').code), 200)
+  })
+  app.openapi(showOrder, async (c) => {
+    const { id } = c.req.valid('param')
+    await limitOrderPromoChecks(c, id)
+    return c.json(await previewOrderPromo(c, id, c.req.valid('json').code), 200)
+  })
   app.openapi(activeOrder, async (c) =>
     c.json(serializePromo(await activeOrderPromo(c, c.req.valid('param').id)), 200),
   )
@@ -151,15 +175,17 @@ export function registerPromo(app: ApiApp) {
   app.openapi(activateAccount, async (c) => {
     const userId = requireUser(c)
     const { code } = c.req.valid('json')
+    await limitPromoChecks(c, `account:${userId}`)
     const promo = await c.var.deps.db.transaction(async (tx) => {
       const [u] = await tx
-        .select({ email: users.email })
+        .select({ email: users.email, confirmed: users.emailConfirmedAt })
         .from(users)
         .where(eq(users.id, userId))
         .for('update')
       if (!u) throw fail(401, 'not_authenticated')
-      const p = await findPromo(tx, code)
-      await assertPromoUsable(tx, p, { email: u.email })
+      // an account-level code is tied to the email: it must be proven first (decision 020)
+      if (!u.confirmed) throw fail(403, 'email_not_confirmed')
+      const p = await findUsablePromo(tx, code, { email: u.email })
       await tx.update(users).set({ activePromoCodeId: p.id }).where(eq(users.id, userId))
       await applyAccountPromoToOpenOrders(tx, userId, p)
       return p
@@ -169,8 +195,10 @@ export function registerPromo(app: ApiApp) {
 
   app.openapi(showAccount, async (c) => {
     const db = c.var.deps.db
-    const promo = await findPromo(db, c.req.valid('json').code)
-    await assertPromoUsable(db, promo, { email: await userEmail(db, c.var.userId) })
+    await limitPromoChecks(c, c.var.userId === null ? null : `account:${c.var.userId}`)
+    const promo = await findUsablePromo(db, c.req.valid('json').code, {
+      email: await userEmail(db, c.var.userId),
+    })
     return c.json(serializePromo(promo), 200)
   })
 

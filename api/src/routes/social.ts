@@ -1,5 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import type { ApiApp } from '../context'
+import type { Context } from 'hono'
+import { getCookie, setCookie } from 'hono/cookie'
+import type { ApiApp, AppEnv } from '../context'
 import { requireUser } from '../lib/auth'
 import { fail } from '../lib/errors'
 import { errorResponses, jsonContent } from '../lib/schemas'
@@ -8,7 +10,13 @@ import { ProfileSchema, profileOf } from '../services/auth/profile'
 import { startSession } from '../services/auth/tokens'
 import { bindIdentity, signInWithIdentity, unbindProvider } from '../services/social/accounts'
 import { authorizeUrl, configuredProviders, identityFromReturn } from '../services/social/flow'
-import { BIND_PROVIDERS, SOCIAL_PROVIDERS, UNBIND_PROVIDERS } from '../services/social/providers'
+import {
+  BIND_PROVIDERS,
+  PROVIDER_TITLES,
+  SOCIAL_PROVIDERS,
+  UNBIND_PROVIDERS,
+} from '../services/social/providers'
+import { type FlowMode, nonceCookieName, STATE_TTL_MS } from '../services/social/state'
 import { TokensSchema } from './auth'
 
 const providerParam = <T extends readonly [string, ...string[]]>(list: T) =>
@@ -28,6 +36,15 @@ const ReturnSchema = z.object({
   redirect_uri: redirectUri,
   state: z.string().max(512).optional().openapi({ description: 'The state from the provider’s return' }),
   device_id: z.string().max(512).optional().openapi({ description: 'VK ID only: device_id from its return' }),
+  nonce: z
+    .string()
+    .max(128)
+    .optional()
+    .openapi({
+      description:
+        'Our extension, for a server-side client (BFF): the nonce the /url/ call returned, kept by it for the browser. ' +
+        'A browser calling the API itself sends nothing: the `social_nonce` cookie set by /url/ carries it.',
+    }),
 })
 
 const AuthBody = ReturnSchema.extend({
@@ -65,11 +82,38 @@ const url = createRoute({
   path: '/api/auth/social/{provider}/url/',
   tags: ['social'],
   summary: 'Where to send the shopper to sign in with a provider',
+  description:
+    'The state in the URL is one-time and bound to the browser that asked: the answer sets a short-lived ' +
+    'HttpOnly `social_nonce` cookie (`__Host-social_nonce` over https) whose hash is stored with the state, ' +
+    'and /auth/ or /bind/ refuse a return without it (RFC 9700). The state also records its use: sign-in, ' +
+    'or binding to the signed-in account that asked (`mode`; by default bind when a bindable provider is ' +
+    'asked for by a signed-in user, else sign-in).',
   request: {
     params: providerParam(SOCIAL_PROVIDERS),
-    query: z.object({ redirect_uri: redirectUri.openapi({ param: { name: 'redirect_uri', in: 'query' } }) }),
+    query: z.object({
+      redirect_uri: redirectUri.openapi({ param: { name: 'redirect_uri', in: 'query' } }),
+      mode: z
+        .enum(['auth', 'bind'], 'mode: auth или bind')
+        .optional()
+        .openapi({
+          param: { name: 'mode', in: 'query' },
+          description: 'Our extension: what the return is for',
+        }),
+    }),
   },
-  responses: { 200: jsonContent(z.object({ url: z.string() }).openapi('SocialUrl')), ...errorResponses(400) },
+  responses: {
+    200: jsonContent(
+      z
+        .object({
+          url: z.string(),
+          nonce: z.string().openapi({
+            description: 'Our extension: the browser nonce (also set as the cookie), for server-side clients',
+          }),
+        })
+        .openapi('SocialUrl'),
+    ),
+    ...errorResponses(400, 401),
+  },
 })
 
 const auth = createRoute({
@@ -112,6 +156,11 @@ const unbind = createRoute({
   responses: { 200: jsonContent(ProfileSchema), ...errorResponses(400, 401, 404, 409) },
 })
 
+/** The starting browser's nonce: the BFF passes it in the body, a browser client in the cookie. */
+function browserNonce(c: Context<AppEnv>, fromBody: string | undefined): string | undefined {
+  return fromBody || getCookie(c, nonceCookieName(c.var.deps.config)) || undefined
+}
+
 export function registerSocial(app: ApiApp) {
   app.openapi(providers, (c) => {
     const on = configuredProviders(c.var.deps)
@@ -127,15 +176,37 @@ export function registerSocial(app: ApiApp) {
 
   app.openapi(url, async (c) => {
     const { provider } = c.req.valid('param')
-    return c.json({ url: await authorizeUrl(c.var.deps, provider, c.req.valid('query').redirect_uri) }, 200)
+    const { redirect_uri, mode: asked } = c.req.valid('query')
+    const bindable = (BIND_PROVIDERS as readonly string[]).includes(provider)
+    const mode: FlowMode = asked ?? (c.var.userId !== null && bindable ? 'bind' : 'auth')
+    if (mode === 'bind') {
+      requireUser(c)
+      if (!bindable) throw fail(400, 'social_bind_unsupported', { provider: PROVIDER_TITLES[provider] })
+    }
+    const issued = await authorizeUrl(c.var.deps, provider, redirect_uri, { mode, userId: c.var.userId })
+    setCookie(c, nonceCookieName(c.var.deps.config), issued.nonce, {
+      path: '/',
+      httpOnly: true,
+      // Lax: the provider's return is a top-level navigation; the API call after it is same-site
+      sameSite: 'Lax',
+      secure: c.var.deps.config.publicUrl.startsWith('https://'),
+      maxAge: STATE_TTL_MS / 1000,
+    })
+    c.header('cache-control', 'no-store')
+    return c.json(issued, 200)
   })
 
   app.openapi(auth, async (c) => {
     const { provider } = c.req.valid('param')
     const body = c.req.valid('json')
-    const identity = await identityFromReturn(c.var.deps, provider, body)
+    const identity = await identityFromReturn(c.var.deps, provider, body, {
+      nonce: browserNonce(c, body.nonce),
+      mode: 'auth',
+      userId: null,
+    })
     const { userId, created } = await signInWithIdentity(
       c.var.deps.db,
+      c.var.deps.config.jwtSecret,
       provider,
       identity,
       body.email || undefined,
@@ -149,7 +220,12 @@ export function registerSocial(app: ApiApp) {
     const user = await activeUserById(c.var.deps.db, userId)
     if (!user) throw fail(401, 'token_not_valid')
     const { provider } = c.req.valid('param')
-    const identity = await identityFromReturn(c.var.deps, provider, c.req.valid('json'))
+    const body = c.req.valid('json')
+    const identity = await identityFromReturn(c.var.deps, provider, body, {
+      nonce: browserNonce(c, body.nonce),
+      mode: 'bind',
+      userId,
+    })
     await bindIdentity(c.var.deps.db, userId, provider, identity)
     return c.json(await profileOf(c.var.deps.db, user), 200)
   })

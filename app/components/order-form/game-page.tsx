@@ -3,7 +3,7 @@ import { Link, useActionData, useLoaderData, useLocation } from '@remix-run/reac
 import { metaT } from '#app/components/catalogue/meta-t'
 import { ProductJsonLd } from '#app/components/json-ld'
 import { useT } from '#app/i18n/i18n-context'
-import { toMoney } from '#app/lib/order-form/money'
+import { toMoney } from '#app/lib/money'
 import { pageMeta } from '#app/lib/seo'
 import { DeferredOrderForm } from './deferred-order-form'
 import type { ActionResult, FaqItem, productLoader } from './product-page.server'
@@ -69,7 +69,7 @@ export function GamePage() {
         offers={game.products.map((p) => ({
           name: p.title,
           price: toMoney(p.unitPrice),
-          inStock: game.isActive && p.isActive,
+          inStock: game.isActive && p.isActive && p.inStock,
         }))}
       />
       <header className="game-page__header">

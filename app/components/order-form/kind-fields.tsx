@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { useT } from '#app/i18n/i18n-context'
 import { FIELD, fieldId } from '#app/lib/order-form/fields'
-import { formatMoney, type Kopecks, toMoney } from '#app/lib/order-form/money'
+import { formatMoney, type Kopecks, toMoney } from '#app/lib/money'
 import type { FieldErrors } from '#app/lib/order-form/schema'
 import { standoffListingPrice } from '#app/lib/order-form/totals'
 import type { SupplyServer } from '#app/lib/view-models/game'

@@ -6,19 +6,29 @@ import { useT } from '#app/i18n/i18n-context'
 import { consumeCartClearSignal } from '#app/lib/api/cart-signal'
 import { clearCart, gameQuantities, readCart, saveGameQuantities } from '#app/lib/cart'
 import { FIELD, fieldId, qtyField } from '#app/lib/order-form/fields'
-import { parseMoney } from '#app/lib/order-form/money'
+import { parseMoney } from '#app/lib/money'
 import type { FieldError, FieldErrors, OrderFormRules } from '#app/lib/order-form/schema'
 import { cartTotals, clampQuantity, steamTotals } from '#app/lib/order-form/totals'
 import { toCartLines } from '#app/lib/order-form/view-model'
 import { activeProducts } from '#app/lib/view-models/game'
 import { useErrorText } from './field-error'
 import { EmailField, StandoffFields, SteamFields, SupplyFields } from './kind-fields'
+import {
+  type LiveAnswer,
+  LivePlayerCheck,
+  PlayerConfirm,
+  type PlayerInputs,
+  playerKeyOf,
+} from './player-check'
 import type { ActionResult, Prefill, ProductLoaderData } from './product-page.server'
 import { ProductLines } from './product-lines'
 import { CartTotalsBox, SteamTotalsBox } from './totals-box'
 import { useHydrated } from './use-hydrated'
 
 type Validator = typeof import('#app/lib/order-form/schema')
+
+/** Longest a submit waits for the live player check before the action is left to ask. */
+const PLAYER_WAIT_MS = 6000
 
 interface RootUser {
   email?: string | null
@@ -73,6 +83,34 @@ function quantitiesFrom(values: Record<string, string> | undefined, rules: Order
   return out
 }
 
+/**
+ * The quantities and the Steam amount as the form's inputs hold them: the quantities only when
+ * one differs from what the server rendered (the shopper typed), else null.
+ */
+function typedBeforeHydration(
+  form: HTMLFormElement,
+  products: Array<{ id: number }>,
+  rendered: Record<number, number>,
+): { quantities: Record<number, number> | null; amount: string | null } {
+  const value = (name: string) => {
+    const el = form.elements.namedItem(name)
+    return el instanceof HTMLInputElement ? el.value : null
+  }
+  const quantities: Record<number, number> = {}
+  let changed = false
+  for (const p of products) {
+    const text = value(qtyField(p.id))
+    if (text == null) {
+      quantities[p.id] = rendered[p.id] ?? 0
+      continue
+    }
+    const n = Number(text)
+    quantities[p.id] = Number.isSafeInteger(n) && n > 0 ? n : 0
+    if (quantities[p.id] !== (rendered[p.id] ?? 0)) changed = true
+  }
+  return { quantities: changed ? quantities : null, amount: value(FIELD.amount) }
+}
+
 export function OrderForm({
   loaderData,
   actionData,
@@ -119,15 +157,38 @@ export function OrderForm({
   const [amountText, setAmountText] = useState(start.amount ?? '')
   const [errors, setErrors] = useState<FieldErrors>(actionData?.errors ?? {})
   const [focusTick, setFocusTick] = useState(0)
+  const [playerInputs, setPlayerInputs] = useState<PlayerInputs>({
+    userId: (game.kind === 'Steam' ? start.steamAccountId : start.userId) ?? '',
+    serverId: start.serverId ?? '',
+    serverCustomId: start.serverCustomId ?? '',
+  })
+  const playerComplete =
+    playerInputs.userId.trim() !== '' &&
+    (rules.server.mode !== 'enum' || playerInputs.serverId !== '') &&
+    (rules.server.mode !== 'custom' || playerInputs.serverCustomId.trim() !== '')
+  const playerInputsRef = useRef(playerInputs)
+  playerInputsRef.current = playerInputs
+  const playerCompleteRef = useRef(playerComplete)
+  playerCompleteRef.current = playerComplete
+  const playerField = game.kind === 'Steam' ? FIELD.steamAccountId : FIELD.userId
   const restored = useRef(false)
   const validator = useRef<Validator | null>(null)
+  // the live player check's answer, and a submit waiting for it
+  const live = useRef<LiveAnswer | null>(null)
+  const waitingForPlayer = useRef<ReturnType<typeof setTimeout> | null>(null)
   const inFlight = useRef(false)
 
-  // the stored cart (§3) comes back after hydration, unless this render carries its own quantities
+  // What the shopper typed before the page's JavaScript started is in the DOM, not in React's
+  // state (hydration leaves a typed value in place, the next render would put the state back):
+  // the state starts from the DOM. Only then the stored cart (§3) comes back, and only when this
+  // render carries no quantities of its own and nothing was typed.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per game page, with what it started from
   useEffect(() => {
     if (consumeCartClearSignal()) clearCart()
-    if (!posted && !prefill.quantities) {
+    const typed = formRef.current ? typedBeforeHydration(formRef.current, products, startQuantities) : null
+    if (typed?.quantities) setQuantities(typed.quantities)
+    if (typed?.amount != null && typed.amount !== (start.amount ?? '')) setAmountText(typed.amount)
+    if (!posted && !prefill.quantities && !typed?.quantities) {
       const stored = gameQuantities(readCart(), game.id)
       if (stored.size > 0) {
         const next: Record<number, number> = {}
@@ -199,11 +260,43 @@ export function OrderForm({
           return
         }
       }
+      // a checked game: the order waits for the live answer about the id (a few hundred ms)
+      if (game.playerCheck && playerCompleteRef.current) {
+        const answer = live.current
+        if (!answer || answer.key !== playerKeyOf(playerInputsRef.current)) {
+          event.preventDefault()
+          if (!waitingForPlayer.current) {
+            const form = event.currentTarget
+            // a check that never answers must not block buying: the action asks instead
+            waitingForPlayer.current = setTimeout(() => {
+              waitingForPlayer.current = null
+              live.current = { state: 'none', key: playerKeyOf(playerInputsRef.current) }
+              form.requestSubmit()
+            }, PLAYER_WAIT_MS)
+          }
+          return
+        }
+        if (answer.state === 'refused') {
+          event.preventDefault()
+          setErrors({ [playerField]: { key: '', text: answer.message } })
+          setFocusTick((n) => n + 1)
+          return
+        }
+      }
       setErrors({})
       inFlight.current = true
     },
-    [rules],
+    [rules, game.playerCheck, playerField],
   )
+
+  const onLiveAnswer = useCallback((answer: LiveAnswer | null) => {
+    live.current = answer
+    if (answer && waitingForPlayer.current) {
+      clearTimeout(waitingForPlayer.current)
+      waitingForPlayer.current = null
+      formRef.current?.requestSubmit()
+    }
+  }, [])
 
   const onQuantity = useCallback((productId: number, quantity: number) => {
     setQuantities((q) => ({ ...q, [productId]: quantity }))
@@ -215,6 +308,22 @@ export function OrderForm({
     })
   }, [])
 
+  // the live player check follows the id and server fields
+  const onFormInput = useCallback(
+    (event: FormEvent<HTMLFormElement>) => {
+      const name = (event.target as { name?: string }).name
+      const watched: string[] = [FIELD.userId, FIELD.serverId, FIELD.serverCustomId, FIELD.steamAccountId]
+      if (!game.playerCheck || !name || !watched.includes(name)) return
+      const f = new FormData(event.currentTarget)
+      const text = (n: string) => String(f.get(n) ?? '')
+      setPlayerInputs({
+        userId: text(game.kind === 'Steam' ? FIELD.steamAccountId : FIELD.userId),
+        serverId: text(FIELD.serverId),
+        serverCustomId: text(FIELD.serverCustomId),
+      })
+    },
+    [game.playerCheck, game.kind],
+  )
   const balance = signedIn ? (parseMoney(user?.balance ?? '0') ?? 0) : 0
   const totals = cartTotals(toCartLines(products, quantities), balance)
   const amount = parseMoney(amountText) ?? 0
@@ -234,6 +343,8 @@ export function OrderForm({
       className="order-form"
       noValidate
       onSubmit={onSubmit}
+      onInput={onFormInput}
+      onChange={onFormInput}
       aria-labelledby="order-form-heading"
       aria-busy={busy || undefined}
     >
@@ -297,6 +408,14 @@ export function OrderForm({
           {game.kind === 'Steam' ? (
             <SteamFields {...fieldProps} values={start} bounds={rules.steamAmount} onAmount={setAmountText} />
           ) : null}
+          {hydrated && game.playerCheck ? (
+            <LivePlayerCheck
+              gameId={game.id}
+              inputs={playerInputs}
+              complete={playerComplete}
+              onAnswer={onLiveAnswer}
+            />
+          ) : null}
         </fieldset>
       ) : null}
 
@@ -312,6 +431,8 @@ export function OrderForm({
       ) : (
         <CartTotalsBox totals={totals} />
       )}
+
+      {actionData?.player ? <PlayerConfirm player={actionData.player} busy={busy} /> : null}
 
       <button type="submit" className="button button--primary order-form__submit" disabled={busy}>
         {busy

@@ -1,6 +1,6 @@
 import { useT } from '#app/i18n/i18n-context'
 import { errorId, fieldId, FIELD, qtyField } from '#app/lib/order-form/fields'
-import { formatMoney } from '#app/lib/order-form/money'
+import { formatMoney } from '#app/lib/money'
 import type { FieldErrors } from '#app/lib/order-form/schema'
 import type { Product } from '#app/lib/view-models/game'
 import { describedBy, FieldErrorText } from './field-error'
@@ -39,8 +39,12 @@ function ProductCard({
     if (delta < 0) onChange(product.id, next < product.minQuantity ? 0 : next)
     else onChange(product.id, Math.min(Math.max(next, product.minQuantity), product.maxQuantity))
   }
+  // sold out: shown, but nothing to choose (the API refuses it too); it comes back with stock
+  const soldOut = !product.inStock
   return (
-    <li className={`product-card${quantity > 0 ? ' product-card--chosen' : ''}`}>
+    <li
+      className={`product-card${quantity > 0 ? ' product-card--chosen' : ''}${soldOut ? ' product-card--sold-out' : ''}`}
+    >
       {product.picture ? (
         <img className="product-card__picture" src={product.picture} alt="" width={56} height={56} />
       ) : null}
@@ -63,13 +67,14 @@ function ProductCard({
             </>
           ) : null}
         </span>
+        {soldOut ? <span className="badge badge--muted">{t('products.out_of_stock')}</span> : null}
       </div>
       <div className="stepper">
         <button
           type="button"
           className="stepper__button"
           onClick={() => step(-1)}
-          disabled={!hydrated || quantity <= 0}
+          disabled={!hydrated || soldOut || quantity <= 0}
           aria-label={t('products.decrease', { title: product.title })}
           aria-controls={fieldId(name)}
         >
@@ -88,6 +93,7 @@ function ProductCard({
           max={product.maxQuantity}
           step={1}
           value={quantity}
+          disabled={soldOut}
           onChange={(e) => {
             const n = e.currentTarget.valueAsNumber
             onChange(product.id, Number.isFinite(n) && n > 0 ? Math.trunc(n) : 0)
@@ -100,7 +106,7 @@ function ProductCard({
           type="button"
           className="stepper__button"
           onClick={() => step(1)}
-          disabled={!hydrated || quantity >= product.maxQuantity}
+          disabled={!hydrated || soldOut || quantity >= product.maxQuantity}
           aria-label={t('products.increase', { title: product.title })}
           aria-controls={fieldId(name)}
         >

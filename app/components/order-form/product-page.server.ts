@@ -6,7 +6,7 @@ import { getServerT } from '#app/i18n/i18n.server'
 import { invalidRoute } from '#app/lib/http-errors.server'
 import { loadRepeatOrder, type RepeatOrder } from '#app/lib/repeat-order.server'
 import { FIELD } from '#app/lib/order-form/fields'
-import { parseMoney } from '#app/lib/order-form/money'
+import { parseMoney } from '#app/lib/money'
 import {
   type FieldErrors,
   formEntries,
@@ -15,6 +15,7 @@ import {
   rulesFor,
   validateOrderForm,
 } from '#app/lib/order-form/schema'
+import { checkPlayer, type PlayerQuery, playerKey } from '#app/lib/player-check.server'
 import { activeProducts, type Game, toGame } from '#app/lib/view-models/game'
 import { percentToBp, type StandoffSettings, type SteamSettings } from './settings'
 
@@ -44,6 +45,18 @@ export interface ActionResult {
   values: Record<string, string>
   /** Keeps the key of an order that was created but not finished (avatar upload failed). */
   idempotencyKey: string | null
+  /** The confirmation step before the order: who the id belongs to, or that nobody could say. */
+  player?: PlayerConfirmation | null
+}
+
+export interface PlayerConfirmation {
+  state: 'found' | 'unavailable'
+  nickname: string | null
+  message: string | null
+  /** What was checked (id and server); a changed id needs a new check. */
+  key: string
+  /** Standoff: the avatar posted with the first submit, as a data: URL, so the second needs no file. */
+  avatarData: string | null
 }
 
 function gameIdParam(request: Request, raw: string | undefined): number {
@@ -216,7 +229,8 @@ export type ProductLoaderData = Awaited<ReturnType<typeof productLoader>>['data'
 function postedValues(form: FormData): Record<string, string> {
   const out: Record<string, string> = {}
   for (const [name, value] of form.entries()) {
-    if (typeof value === 'string' && name !== FIELD.idempotencyKey) out[name] = value.slice(0, 300)
+    if (typeof value === 'string' && name !== FIELD.idempotencyKey && name !== FIELD.avatarData)
+      out[name] = value.slice(0, 300)
   }
   return out
 }
@@ -274,8 +288,40 @@ export async function productAction({ request, params, context }: ActionFunction
   }
   const repeatOrderId = String(form.get(FIELD.repeatOrderId) ?? '')
   const rules: OrderFormRules = rulesOf(game, api.signedIn, steam, repeatOrderId !== '')
+  if (game.kind === 'StandoffGame') restoreAvatar(form)
   const result = validateOrderForm(rules, formEntries(form))
   if (!result.ok) return fail(400, { errors: result.errors })
+
+  // the player check: a confirmation step first, unless this player was confirmed (or found live)
+  if (game.playerCheck && game.kind !== 'PUBGGame') {
+    const query = playerQueryOf(game, form)
+    const checked = playerKey(query)
+    if (!form.getAll(FIELD.playerChecked).includes(checked)) {
+      const answer = await checkPlayer(api, game.id, query)
+      const idField = game.kind === 'Steam' ? FIELD.steamAccountId : FIELD.userId
+      if (answer.state === 'refused')
+        return fail(400, { errors: { [idField]: { key: '', text: answer.message } } })
+      if (answer.state === 'found' || answer.state === 'unavailable') {
+        const avatar = result.payload.kind === 'StandoffGame' ? result.payload.avatar : null
+        return data<ActionResult>(
+          {
+            errors: {},
+            formError: null,
+            values,
+            idempotencyKey: key,
+            player: {
+              state: answer.state,
+              nickname: answer.state === 'found' ? answer.nickname : null,
+              message: answer.state === 'unavailable' ? answer.message : null,
+              key: checked,
+              avatarData: avatar && avatar.size > 0 ? await dataUrlOf(avatar) : null,
+            },
+          },
+          { headers: api.headers },
+        )
+      }
+    }
+  }
 
   try {
     const orderId = await createOrder(api, game, result.payload, key)
@@ -290,6 +336,38 @@ export async function productAction({ request, params, context }: ActionFunction
       idempotencyKey: game.kind === 'StandoffGame' ? key : null,
     })
   }
+}
+
+/** The player a posted form names: the id field of its kind and, for supply games, the server. */
+function playerQueryOf(game: Game, form: FormData): PlayerQuery {
+  const text = (name: string) => String(form.get(name) ?? '')
+  if (game.kind === 'Steam') return { userId: text(FIELD.steamAccountId) }
+  if (game.kind === 'SupplyGame')
+    return {
+      userId: text(FIELD.userId),
+      serverId: game.isServerNeeded && game.isServerEnum ? text(FIELD.serverId) : '',
+      serverCustomId: game.isServerNeeded && !game.isServerEnum ? text(FIELD.serverCustomId) : '',
+    }
+  return { userId: text(FIELD.userId) }
+}
+
+const AVATAR_DATA = /^data:(image\/(?:png|jpeg|webp|gif));base64,([A-Za-z0-9+/]+={0,2})$/
+/** Larger than any avatar the form accepts; the form's own rule gives the message. */
+const AVATAR_DATA_MAX = 8 * 1024 * 1024
+
+async function dataUrlOf(file: File): Promise<string> {
+  const type = /^image\/(?:png|jpeg|webp|gif)$/.test(file.type) ? file.type : 'image/png'
+  return `data:${type};base64,${Buffer.from(await file.arrayBuffer()).toString('base64')}`
+}
+
+/** The confirmation step's second submit carries the avatar as text: make it a file again. */
+function restoreAvatar(form: FormData) {
+  const file = form.get(FIELD.avatar)
+  if (file instanceof File && file.size > 0) return
+  const m = AVATAR_DATA.exec(String(form.get(FIELD.avatarData) ?? ''))
+  if (!m || m[2]!.length > AVATAR_DATA_MAX) return
+  const type = m[1]!
+  form.set(FIELD.avatar, new File([Buffer.from(m[2]!, 'base64')], `avatar.${type.slice(6)}`, { type }))
 }
 
 const API_FIELD: Record<string, string> = {

@@ -1,5 +1,5 @@
 // Per-kind settings the order form shows, as plain serialisable view models.
-import { parseMoney, type Kopecks } from '#app/lib/order-form/money'
+import { parseMoney, type Kopecks } from '#app/lib/money'
 
 export interface StandoffSettings {
   skinName: string

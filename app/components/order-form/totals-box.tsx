@@ -1,5 +1,5 @@
 import { useT } from '#app/i18n/i18n-context'
-import { formatMoney, type Kopecks } from '#app/lib/order-form/money'
+import { formatMoney, type Kopecks } from '#app/lib/money'
 import type { CartTotals } from '#app/lib/order-form/totals'
 import { bpToPercentText } from './settings'
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { useT } from '#app/i18n/i18n-context'
 import type { Order } from '#app/lib/view-models/order'
-import { formatAmount } from './format'
+import { formatAmount } from '#app/lib/money'
 
 /**
  * What was ordered: the products (or the gift), the account it goes to, the totals, and
@@ -78,6 +78,7 @@ function AccountData({ order }: { order: Order }) {
   if (a.steamAccountId) rows.push([t('payment.account.steam_account_id'), a.steamAccountId])
   if (a.supplyUserId) rows.push([t('payment.account.supply_user_id'), a.supplyUserId])
   if (a.supplyServer) rows.push([t('payment.account.supply_server'), a.supplyServer])
+  if (a.playerNickname) rows.push([t('payment.account.player_nickname'), a.playerNickname])
   if (a.email) rows.push([t('payment.account.email'), a.email])
   if (rows.length === 0 && !a.gameAvatar) return null
   return (

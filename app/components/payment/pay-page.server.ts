@@ -9,7 +9,9 @@ import { ApiResponseError, type ApiSession, apiFor, must } from '#app/lib/api/cl
 import { invalidRoute } from '#app/lib/http-errors.server'
 import { type QrImage, qrImage } from '#app/lib/qr.server'
 import { redirectWithToast } from '#app/lib/toast.server'
-import { formatAmount, formatPercent } from './format'
+import { formatAmount, formatPercent } from '#app/lib/money'
+import { handleEditAction, loadOrderEdit } from './order-edit.server'
+import { returnedNote } from './returned-note.server'
 import type { MethodGroupOption, MethodOption, PayActionData, PayPageData } from './types'
 import {
   type ActiveCountry,
@@ -25,6 +27,7 @@ import {
   toOrder,
   toPayment,
   toScenario,
+  type StatusResult,
   toStatusResult,
 } from '#app/lib/view-models/order'
 
@@ -118,6 +121,18 @@ function methodGroups(t: TFunction, order: Order, country: ActiveCountry | null)
     .filter((g) => g.methods.length > 0)
 }
 
+/** The page's note about payments: returned ones, then a declined one (while the order is payable). */
+function paymentMessage(
+  t: TFunction,
+  order: Order,
+  status: StatusResult | null,
+  payment: Payment | null,
+): string | null {
+  const declined = order.isPaymentActive && !payment ? (status?.paymentMessage ?? null) : null
+  const lines = [returnedNote(t, status?.returnedPayments ?? []), declined].filter(Boolean)
+  return lines.length ? lines.join('\n') : null
+}
+
 /** Everything the page shows, from six API calls made in parallel. */
 export async function loadPayPage(
   request: Request,
@@ -144,19 +159,22 @@ export async function loadPayPage(
   const latest = paymentRes.ok ? toPayment(paymentRes.data) : null
   const payment =
     latest && latest.status === 'pending' && order.isPaymentActive ? { ...latest, qr: qrFor(latest) } : null
-  const groups = methodGroups((await getServerT(request)).t, order, country)
+  const { t } = await getServerT(request)
+  const groups = methodGroups(t, order, country)
   const defaultMethod =
     groups.flatMap((g) => g.methods).find((m) => m.availability === 'ok')?.method.name ?? null
   const waiting = IN_PROGRESS_STATUSES.includes(order.status) || payment?.scenario.type === 'wait_order_state'
   const promo =
     promoRes.ok && promoRes.data ? { code: promoRes.data.code, percent: promoRes.data.percent } : null
+  // a payment under way was started for the current total: the order changes only before one
+  const edit = payment ? null : await loadOrderEdit(api, order)
   return {
     api,
     page: {
       order,
       status,
       payment,
-      paymentMessage: order.isPaymentActive ? (status?.paymentMessage ?? null) : null,
+      paymentMessage: paymentMessage(t, order, status, payment),
       countries: countriesRes.ok ? countriesRes.data.map(toCountry) : [],
       country,
       groups,
@@ -165,6 +183,7 @@ export async function loadPayPage(
       methodsUnavailable: order.isPaymentActive && !country,
       waiting,
       poll: waiting || (payment !== null && payment.scenario.type !== 'form'),
+      edit,
     },
   }
 }
@@ -199,6 +218,10 @@ export async function handlePayAction(request: Request, context: AppLoadContext,
       return selectCountry(api, request, orderId, field(form, 'country_id'))
     case 'pay':
       return startPayment(api, t, request, orderId, form)
+    case 'edit_lines':
+    case 'edit_amount':
+    case 'edit_delivery':
+      return handleEditAction(api, t, request, orderId, intent, form)
     default:
       throw data({ message: t('errors.generic_error') }, { status: 400, headers: api.headers })
   }

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react'
 import { useT } from '#app/i18n/i18n-context'
 import type { Scenario } from '#app/lib/view-models/order'
 import { Copyable } from './copy-button'
-import { formatAmount } from './format'
+import { formatAmount } from '#app/lib/money'
 import type { ShownPayment } from './types'
 
 /**

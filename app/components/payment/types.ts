@@ -32,7 +32,11 @@ export interface PayPageData {
   status: StatusResult | null
   /** The latest payment while it waits for the shopper (shown with its scenario). */
   payment: ShownPayment | null
-  /** Why the last payment failed (declined), while the order can still be paid. */
+  /**
+   * What the shopper should know about payments, one line each: «Платёж не засчитан — возвращаем
+   * деньги» for each payment taken but not accepted, then why the last payment failed (declined)
+   * while the order can still be paid and no other payment is under way. Null when nothing.
+   */
   paymentMessage: string | null
   countries: Country[]
   country: ActiveCountry | null
@@ -46,6 +50,37 @@ export interface PayPageData {
   waiting: boolean
   /** Poll the status (with JavaScript) while the shopper pays elsewhere. */
   poll: boolean
+  /** What the order editor offers while the order is unpaid and no payment is under way (else null). */
+  edit: OrderEditData | null
+}
+
+export interface OrderEditData {
+  /** The game's products on sale now (PUBG, Standoff, supply-channel orders; empty for others). */
+  products: Array<{ id: number; title: string; unitPrice: number; minQuantity: number; maxQuantity: number }>
+  servers: Array<{ id: number; name: string }>
+  /** The supply game needs a server: from its list (`serverEnum`, a select) or typed. */
+  serverNeeded: boolean
+  serverEnum: boolean
+}
+
+/** Fields of the editor's forms (the API's names; `qty_<product id>` for quantities). */
+export type EditFieldName =
+  | 'email'
+  | 'game_account_id'
+  | 'steam_account_id'
+  | 'moogold_user_id'
+  | 'moogold_server'
+  | 'moogold_server_custom_id'
+  | 'amount'
+  | `qty_${number}`
+
+export interface EditActionData {
+  intent: 'edit_lines' | 'edit_amount' | 'edit_delivery'
+  /** A refusal that belongs to no one field. */
+  error: string | null
+  fieldErrors: Partial<Record<EditFieldName, string>>
+  /** What was sent, shown again (the page works without JavaScript). */
+  values: Record<string, string>
 }
 
 export type PayActionData =
@@ -58,3 +93,4 @@ export type PayActionData =
     }
   | { intent: 'pay_started'; paymentId: string }
   | { intent: 'country'; error: string }
+  | EditActionData

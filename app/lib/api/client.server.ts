@@ -1,6 +1,6 @@
 // The storefront's typed client for the shop API; the only importer of openapi-fetch.
 //
-// Use it in a loader or action (every loader of one request gets the same session):
+// Use it in a loader or action (the action and every loader of one request get the same session):
 //
 //   const api = apiFor(request, context)
 //   const game = await must(api.client.GET('/api/games/{id}/', { params: { path: { id } } }))
@@ -115,20 +115,22 @@ export function createApiSession<P extends {}>(
   }
 }
 
-const sessions = new WeakMap<Request, ApiSession>()
+const sessions = new WeakMap<AppLoadContext, ApiSession>()
 
 /**
- * The typed API client for one storefront request (bearer from the `access` cookie). Loaders of
- * the same request get the same session, so they share one token refresh (the API rotates refresh
- * tokens: two refreshes with the same token would end the sign-in), one set of Set-Cookie headers
- * and one notification list. With `options` (tests) a fresh session is made.
+ * The typed API client for one storefront request (bearer from the `access` cookie). The action
+ * and loaders of one HTTP request share one session, so they share one token refresh (the API
+ * rotates refresh tokens: one page load sets one new pair of cookies), one set of Set-Cookie
+ * headers and one notification list. The session is keyed by the load context, which the server
+ * makes once per HTTP request: Remix hands every loader its own copy of the Request, so the
+ * request object itself cannot be the key. With `options` (tests) a fresh session is made.
  */
 export function apiFor(request: Request, context: AppLoadContext, options?: ApiOptions): ApiSession {
   if (options) return createApiSession<paths>(request, context, options)
-  let session = sessions.get(request)
+  let session = sessions.get(context)
   if (!session) {
     session = createApiSession<paths>(request, context)
-    sessions.set(request, session)
+    sessions.set(context, session)
   }
   return session
 }

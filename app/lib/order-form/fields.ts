@@ -13,6 +13,10 @@ export const FIELD = {
   surplus: 'surplus',
   steamAccountId: 'steam_account_id',
   amount: 'amount',
+  /** The player (id and server) the shopper confirmed, or the live check found (player-check.server.ts). */
+  playerChecked: 'player_checked',
+  /** Standoff without JavaScript: the avatar carried through the player confirmation step. */
+  avatarData: 'avatar_data',
   /** Pseudo-field for errors about the product lines as a whole (no line chosen). */
   products: 'products',
 } as const

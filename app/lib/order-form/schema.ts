@@ -4,7 +4,7 @@
 import * as z from 'zod/mini'
 import type { Game, GameKind } from '#app/lib/view-models/game'
 import { FIELD, MESSAGE, qtyField } from './fields'
-import { type Kopecks, parseMoney, toMoney } from './money'
+import { formatMoney, type Kopecks, parseMoney, toMoney } from '#app/lib/money'
 
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024
 const ID_MAX_LENGTH = 64
@@ -171,7 +171,7 @@ function amountField(bounds: OrderFormRules['steamAmount']) {
           ctx.addIssue({
             code: 'custom',
             message: MESSAGE.amountRange,
-            params: { min: toMoney(bounds.min), max: toMoney(bounds.max) },
+            params: { min: formatMoney(bounds.min), max: formatMoney(bounds.max) },
             input: v,
           })
         }

@@ -1,5 +1,5 @@
 // The cart rules of §5 in exact money (integer kopecks).
-import { applyBasisPoints, type Kopecks } from './money'
+import { applyBasisPoints, type Kopecks } from '#app/lib/money'
 
 /** One product line of a game's form, in the spec's client shape: the product's data and an amount. */
 export interface CartLine {

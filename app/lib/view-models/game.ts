@@ -6,7 +6,7 @@ import {
   type GameKind,
   type ProductKind,
 } from '#app/lib/api/resourcetypes'
-import { type Kopecks, parseMoney } from '#app/lib/order-form/money'
+import { type Kopecks, parseMoney } from '#app/lib/money'
 import type { components } from '#openapi/schema'
 
 export type { GameKind, ProductKind }
@@ -30,6 +30,8 @@ export interface Product {
   minQuantity: number
   maxQuantity: number
   isActive: boolean
+  /** False while fewer codes are free than one order needs (voucher products); «Нет в наличии». */
+  inStock: boolean
   amountUc: number | null
   gold: number | null
 }
@@ -58,10 +60,12 @@ export interface Game {
   servers: SupplyServer[]
   isServerNeeded: boolean
   isServerEnum: boolean
+  /** The API can look up the player id typed for this game (our `player_check` extension). */
+  playerCheck: boolean
 }
 
 /** A catalogue card: the game without its products. */
-export type GameCard = Omit<Game, 'products' | 'servers' | 'isServerNeeded' | 'isServerEnum'>
+export type GameCard = Omit<Game, 'products' | 'servers' | 'isServerNeeded' | 'isServerEnum' | 'playerCheck'>
 
 function money(text: string, what: string): Kopecks {
   const value = parseMoney(text)
@@ -84,6 +88,7 @@ export function toProduct(p: ProductWire): Product {
     minQuantity: p.min_quantity,
     maxQuantity: p.max_quantity,
     isActive: p.is_active,
+    inStock: !('in_stock' in p && p.in_stock === false),
     amountUc: 'amount_uc' in p ? p.amount_uc : null,
     gold: 'gold' in p ? p.gold : null,
   }
@@ -115,6 +120,8 @@ export function toGame(g: GameWire): Game {
     servers: (supply?.servers ?? []).map((s) => ({ id: s.id, name: s.name })),
     isServerNeeded: supply?.is_server_needed ?? false,
     isServerEnum: supply?.is_server_enum ?? false,
+    // an API that does not offer the extension simply has no check
+    playerCheck: 'player_check' in g && g.player_check === true,
   }
 }
 

@@ -2,7 +2,7 @@
 // (§3). Money becomes integer kopecks here, so nothing downstream parses strings; the prices are
 // also formatted here, on the server, so the browser needs no money code to show them.
 import { assertGiftKind } from '#app/lib/api/resourcetypes'
-import { formatMoney, type Kopecks, parseMoney, toMoney } from '#app/lib/order-form/money'
+import { formatMoney, type Kopecks, parseMoney, toMoney } from '#app/lib/money'
 import type { components } from '#openapi/schema'
 
 type Schemas = components['schemas']

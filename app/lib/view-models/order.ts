@@ -8,7 +8,7 @@ import {
   type OrderKind,
   type ScenarioType,
 } from '#app/lib/api/resourcetypes'
-import { applyBasisPoints, type Kopecks, parseMoney } from '#app/lib/order-form/money'
+import { applyBasisPoints, type Kopecks, parseMoney } from '#app/lib/money'
 import type { components } from '#openapi/schema'
 
 export type { OrderKind, ScenarioType }
@@ -53,6 +53,10 @@ export interface OrderAccount {
   steamAccountId: string | null
   supplyUserId: string | null
   supplyServer: string | null
+  /** The chosen server's id, when the game lists its servers. */
+  supplyServerId: number | null
+  /** The nickname the player check answered for the id (our extension; null: not checked). */
+  playerNickname: string | null
   email: string | null
 }
 
@@ -76,6 +80,16 @@ export interface Order {
   rejectReason: string | null
   /** A gift order's code, once delivered. */
   giftCode: string | null
+  /** The refund of a paid order that was not delivered (our extension of the contract). */
+  refund: OrderRefund | null
+}
+
+export interface OrderRefund {
+  status: 'pending' | 'done' | 'manual'
+  method: 'provider' | 'balance' | 'manual'
+  amount: Kopecks
+  toBalance: Kopecks
+  reason: string
 }
 
 /** "199.00" → kopecks; a malformed amount is a contract break, not a zero. */
@@ -126,6 +140,8 @@ export function toOrder(o: OrderWire): Order {
       steamAccountId: o.steam_account_id || null,
       supplyUserId: o.moogold_user_id || null,
       supplyServer: supplyServer(o),
+      supplyServerId: typeof o.moogold_server === 'number' ? o.moogold_server : null,
+      playerNickname: o.player_nickname || null,
       email: o.email || null,
     },
     steam:
@@ -140,6 +156,15 @@ export function toOrder(o: OrderWire): Order {
     isPaymentActive: o.is_payment_active,
     rejectReason: o.reject_reason || null,
     giftCode: o.code || null,
+    refund: o.refund
+      ? {
+          status: o.refund.status,
+          method: o.refund.method,
+          amount: money(o.refund.amount),
+          toBalance: money(o.refund.to_balance),
+          reason: o.refund.reason,
+        }
+      : null,
   }
 }
 
@@ -357,12 +382,22 @@ export function toPayment(p: PaymentDataWire): Payment {
   }
 }
 
+/** A payment taken but not accepted by the shop, being given back (our extension of the contract). */
+export interface ReturnedPayment {
+  /** Minor units of `currency`. */
+  amount: Kopecks
+  currency: string
+  status: OrderRefund['status']
+  method: OrderRefund['method']
+}
+
 export interface StatusResult {
   status: OrderStatus
   paymentId: string | null
   paymentStatus: PaymentStatus | null
   /** Russian text about the latest payment when it was declined. */
   paymentMessage: string | null
+  returnedPayments: ReturnedPayment[]
 }
 
 export function toStatusResult(s: OrderStatusWire): StatusResult {
@@ -371,6 +406,12 @@ export function toStatusResult(s: OrderStatusWire): StatusResult {
     paymentId: s.payment_id,
     paymentStatus: s.payment_status,
     paymentMessage: s.payment_message ?? null,
+    returnedPayments: (s.returned_payments ?? []).map((r) => ({
+      amount: money(r.amount),
+      currency: r.currency,
+      status: r.status,
+      method: r.method,
+    })),
   }
 }
 

@@ -363,7 +363,11 @@ export function randomCode(groups: number, size: number, prefix = ''): string {
   return prefix + blocks.join('-')
 }
 
-export async function seedCatalogue(tx: Tx): Promise<Map<string, number>> {
+/** `stockPerItem`: voucher codes per PUBG product (default VOUCHERS_PER_PRODUCT). */
+export async function seedCatalogue(
+  tx: Tx,
+  stockPerItem = VOUCHERS_PER_PRODUCT,
+): Promise<Map<string, number>> {
   const gameIds = new Map<string, number>()
   const usedCodes = new Set<string>()
   for (const [i, g] of DEMO_GAMES.entries()) {
@@ -384,6 +388,8 @@ export async function seedCatalogue(tx: Tx): Promise<Map<string, number>> {
         isServerEnum: g.isServerEnum ?? false,
         supplier: 'sandbox',
         supplierRef: g.supplierRef ?? null,
+        // the demo checks Standoff and supply-channel player ids with the sandbox look-up
+        playerCheck: g.kind === 'StandoffGame' || g.kind === 'SupplyGame' ? 'sandbox' : null,
         sortOrder: (i + 1) * 10,
       })
       .returning({ id: games.id })
@@ -417,7 +423,7 @@ export async function seedCatalogue(tx: Tx): Promise<Map<string, number>> {
         .returning({ id: products.id, amountUc: products.amountUc })
       if (g.kind === 'PUBGGame') {
         const stock = inserted.flatMap((p) =>
-          Array.from({ length: VOUCHERS_PER_PRODUCT }, () => {
+          Array.from({ length: stockPerItem }, () => {
             let code: string
             do code = randomCode(4, 4, g.title === 'PUBG Mobile' ? 'UC-' : 'NC-')
             while (usedCodes.has(code))

@@ -201,7 +201,8 @@ export const DEMO_GIFTS: DemoGift[] = [
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
-export async function seedGifts(tx: Tx): Promise<Map<string, number>> {
+/** `stockPerItem`: codes per gift that has no stock of its own (default GIFT_CODES_PER_GIFT). */
+export async function seedGifts(tx: Tx, stockPerItem = GIFT_CODES_PER_GIFT): Promise<Map<string, number>> {
   const ids = new Map<string, number>()
   const now = Date.now()
   const usedCodes = new Set<string>()
@@ -225,7 +226,7 @@ export async function seedGifts(tx: Tx): Promise<Map<string, number>> {
       })
       .returning({ id: gifts.id })
     ids.set(g.title, row!.id)
-    const stock = g.stock ?? GIFT_CODES_PER_GIFT
+    const stock = g.stock ?? stockPerItem
     if (stock > 0) {
       const codes = Array.from({ length: stock }, () => {
         let code: string

@@ -3,6 +3,8 @@ import { and, eq, isNull } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { users } from '../../db/schema'
 import { fail } from '../../lib/errors'
+import { queueConfirmation } from './email-confirmation'
+import { assertStrongPassword } from './password-strength'
 
 /** argon2id (the library's default algorithm) with OWASP's minimum parameters. */
 const ARGON_OPTS = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const
@@ -25,25 +27,32 @@ export async function activeUserById(db: Db, id: number): Promise<UserRow | null
 
 /**
  * Sign-in or sign-up by email and password: an unknown email becomes a new account
- * (`created: true`); a known one must match its password.
+ * (`created: true`) with an unconfirmed email and a confirmation mail queued with it; a known one
+ * must match its password. A new password must not be easy to guess (400 on `password`).
  */
 export async function signInOrUp(
   db: Db,
+  secret: string,
   rawEmail: string,
   password: string,
 ): Promise<{ user: UserRow; created: boolean }> {
   const email = normalizeEmail(rawEmail)
   const [existing] = await db.select().from(users).where(eq(users.email, email))
   if (!existing) {
+    assertStrongPassword(password, [email])
     const passwordHash = await hashPassword(password)
     // two sign-ups racing for one email: the unique index lets exactly one insert win
-    const [created] = await db
-      .insert(users)
-      .values({ email, passwordHash })
-      .onConflictDoNothing({ target: users.email })
-      .returning()
+    const created = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(users)
+        .values({ email, passwordHash })
+        .onConflictDoNothing({ target: users.email })
+        .returning()
+      if (row) await queueConfirmation(tx, secret, row.id, email)
+      return row
+    })
     if (created) return { user: created, created: true }
-    return signInOrUp(db, email, password)
+    return signInOrUp(db, secret, email, password)
   }
   if (!existing.passwordHash) throw fail(401, 'password_not_set')
   const ok = await verify(existing.passwordHash, password).catch(() => false)

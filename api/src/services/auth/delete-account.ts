@@ -1,26 +1,24 @@
 import { eq } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { orders, socialAccounts, users } from '../../db/schema'
-import type { ApiConfig } from '../../env'
-import { removeImage } from './avatar'
+import { accountTokens, orders, socialAccounts, users } from '../../db/schema'
+import { deleteUploadOf } from '../uploads/store'
 import { revokeAllForUser } from './tokens'
 
 /**
  * Account deletion (the user-deletion popup of §2). Every sign-in ends; the user row stays only as
  * an anonymous stub (for the shop's books: balance and order counts), with email, password,
- * nickname, avatar, promo code and social accounts gone. Orders stay for the shop's records but
- * lose the link to the account and the buyer's email; what a supplier needs to deliver an order
- * still in flight (game account ids) stays on the order. See docs/decisions/ (account deletion).
+ * nickname, avatar, promo code and social accounts gone. Orders stay for the shop's records, still
+ * owned by that stub (a tombstone nobody can sign in as, so they stay private: a null owner would
+ * make them guest orders anyone with the id could open), without the buyer's email; what a supplier
+ * needs to deliver an order still in flight (game account ids) stays on the order. Every access
+ * token dies at once too (the per-request session check). See docs/decisions/ (020, 007).
  */
-export async function deleteAccount(db: Db, config: ApiConfig, userId: number): Promise<void> {
-  const avatar = await db.transaction(async (tx) => {
-    const [row] = await tx.select({ avatarImg: users.avatarImg }).from(users).where(eq(users.id, userId))
+export async function deleteAccount(db: Db, userId: number): Promise<void> {
+  await db.transaction(async (tx) => {
     await revokeAllForUser(tx, userId)
+    await tx.delete(accountTokens).where(eq(accountTokens.userId, userId))
     await tx.delete(socialAccounts).where(eq(socialAccounts.userId, userId))
-    await tx
-      .update(orders)
-      .set({ userId: null, email: null, updated: new Date() })
-      .where(eq(orders.userId, userId))
+    await tx.update(orders).set({ email: null, updated: new Date() }).where(eq(orders.userId, userId))
     await tx
       .update(users)
       .set({
@@ -30,10 +28,11 @@ export async function deleteAccount(db: Db, config: ApiConfig, userId: number): 
         avatarImg: null,
         activePromoCodeId: null,
         countryId: null,
+        emailConfirmedAt: null,
         deletedAt: new Date(),
       })
       .where(eq(users.id, userId))
-    return row?.avatarImg ?? null
+    // the account's avatar goes with it; its orders' avatars stay with the orders (delivery needs them)
+    await deleteUploadOf(tx, { userId })
   })
-  await removeImage(config.uploadDir, avatar)
 }

@@ -11,6 +11,10 @@ export const ProfileSchema = z
   .object({
     id: z.number().int(),
     email: z.string().nullable(),
+    email_confirmed: z.boolean().openapi({
+      description:
+        'Our extension: whether the owner opened the confirmation link (or a provider vouched for the email)',
+    }),
     nickname: z.string(),
     avatar_img: z.string().nullable().openapi({ description: 'Path of the uploaded avatar, /media/<name>' }),
     balance: MoneySchema,
@@ -37,6 +41,7 @@ export async function profileOf(db: Db, user: UserRow): Promise<Profile> {
   return {
     id: user.id,
     email: user.email,
+    email_confirmed: Boolean(user.email && user.emailConfirmedAt),
     nickname: user.nickname,
     avatar_img: avatarUrl(user.avatarImg),
     // a negative balance is never shown or spent

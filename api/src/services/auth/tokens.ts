@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { and, eq, gt, isNull } from 'drizzle-orm'
+import { and, eq, gt, isNull, ne } from 'drizzle-orm'
 import { jwtVerify, SignJWT } from 'jose'
 import type { Db, Tx } from '../../db/client'
 import { refreshTokens, users } from '../../db/schema'
@@ -35,7 +35,7 @@ async function issue(db: Db, config: ApiConfig, userId: number, familyId: string
   const row = { id: randomUUID(), familyId, userId, expiresAt }
   await db.insert(refreshTokens).values(row)
   const [access, refresh] = await Promise.all([
-    signAccessToken(config.jwtSecret, userId, config.accessTtlSeconds),
+    signAccessToken(config.jwtSecret, userId, config.accessTtlSeconds, familyId),
     signRefresh(config, row),
   ])
   return { access, refresh }
@@ -143,10 +143,23 @@ export async function revokeByToken(db: Db, config: ApiConfig, token: string): P
   return true
 }
 
-/** Every sign-in of a user ends (account deletion). */
-export async function revokeAllForUser(db: Db | Tx, userId: number, now = new Date()): Promise<void> {
+/**
+ * Every sign-in of a user ends (account deletion, password reset), or every one but `keep` (a
+ * password change ends the other sign-ins). Access tokens die with them (see ./sessions).
+ */
+export async function revokeAllForUser(
+  db: Db | Tx,
+  userId: number,
+  opts: { keep?: string | null; now?: Date } = {},
+): Promise<void> {
   await db
     .update(refreshTokens)
-    .set({ revokedAt: now })
-    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)))
+    .set({ revokedAt: opts.now ?? new Date() })
+    .where(
+      and(
+        eq(refreshTokens.userId, userId),
+        isNull(refreshTokens.revokedAt),
+        opts.keep ? ne(refreshTokens.familyId, opts.keep) : undefined,
+      ),
+    )
 }

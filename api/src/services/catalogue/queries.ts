@@ -3,6 +3,8 @@ import type { Db, Tx } from '../../db/client'
 import { type GameKind, games, type ProductKind, products, supplyServers } from '../../db/schema'
 import { toMoney } from '../../lib/money'
 import type { GameOut, ProductOut } from './schemas'
+import type { PlayerCheckConfig } from '../../env'
+import { hasPlayerCheck } from '../player-check'
 
 /** A product as the catalogue reads it (camelCase columns, money in kopecks). */
 export interface ProductRow {
@@ -19,6 +21,8 @@ export interface ProductRow {
   discountPercent: number
   amountUc: number | null
   gold: number | null
+  /** Sold from a code inventory (PUBG): whether min_quantity codes are free now; null otherwise. */
+  inStock?: boolean | null
 }
 
 export type GameRow = typeof games.$inferSelect
@@ -41,7 +45,12 @@ export function productOut(p: ProductRow): ProductOut {
   }
   switch (p.kind) {
     case 'PUBGProduct':
-      return { resourcetype: 'PUBGProduct', ...base, amount_uc: p.amountUc ?? 0 }
+      return {
+        resourcetype: 'PUBGProduct',
+        ...base,
+        amount_uc: p.amountUc ?? 0,
+        ...(typeof p.inStock === 'boolean' ? { in_stock: p.inStock } : {}),
+      }
     case 'StandoffProduct':
       return { resourcetype: 'StandoffProduct', ...base, gold: p.gold ?? 0 }
     case 'SteamProduct':
@@ -65,6 +74,8 @@ export function gameOut(
   g: GameRow,
   items: ProductRow[],
   servers: Array<{ id: number; name: string }>,
+  /** Whether a player-lookup adapter checks this game's ids (services/player-check). */
+  playerCheck = false,
 ): GameOut {
   const base = {
     id: g.id,
@@ -93,18 +104,21 @@ export function gameOut(
       return {
         resourcetype: 'StandoffGame',
         ...base,
+        player_check: playerCheck,
         products: own.filter((p) => p.resourcetype === 'StandoffProduct'),
       }
     case 'Steam':
       return {
         resourcetype: 'Steam',
         ...base,
+        player_check: playerCheck,
         products: own.filter((p) => p.resourcetype === 'SteamProduct'),
       }
     case 'SupplyGame':
       return {
         resourcetype: 'SupplyGame',
         ...base,
+        player_check: playerCheck,
         products: own.filter((p) => p.resourcetype === 'SupplyProduct'),
         servers,
         is_server_needed: g.isServerNeeded,
@@ -131,14 +145,24 @@ type RawProduct = {
   discount_percent: number
   amount_uc: number | null
   gold: number | null
+  in_stock: boolean | null
 }
+
+/**
+ * Voucher products are in stock while min_quantity codes are neither sold nor held (an EXISTS with
+ * OFFSET stops at the n-th free code). `id`/`min_quantity` are the product's columns, qualified.
+ */
+const voucherInStock = (id: SQL, minQuantity: SQL) => sql`exists (
+  select 1 from voucher_codes vc where vc.product_id = ${id} and vc.sold_at is null
+  and (vc.held_until is null or vc.held_until <= now()) offset greatest(${minQuantity} - 1, 0))`
 
 const productsAgg = sql<RawProduct[]>`(
   select coalesce(json_agg(json_build_object(
     'id', p.id, 'game_id', p.game_id, 'kind', p.kind, 'title', p.title, 'price', p.price,
     'picture', p.picture, 'min_quantity', p.min_quantity, 'max_quantity', p.max_quantity,
     'is_active', p.is_active, 'discount_price', p.discount_price,
-    'discount_percent', p.discount_percent, 'amount_uc', p.amount_uc, 'gold', p.gold
+    'discount_percent', p.discount_percent, 'amount_uc', p.amount_uc, 'gold', p.gold,
+    'in_stock', case when p.kind = 'PUBGProduct' then ${voucherInStock(sql`p.id`, sql`p.min_quantity`)} end
   ) order by p.sort_order, p.id), '[]'::json)
   from ${products} p where p.game_id = "games"."id" and p.is_active
 )`
@@ -162,13 +186,20 @@ const rawProduct = (r: RawProduct): ProductRow => ({
   discountPercent: r.discount_percent,
   amountUc: r.amount_uc,
   gold: r.gold,
+  inStock: r.in_stock,
 })
 
 function gameWithChildren(
   row: GameRow & { products: RawProduct[]; servers: Array<{ id: number; name: string }> },
+  checks: PlayerCheckConfig | undefined,
 ) {
   const { products: items, servers, ...game } = row
-  return gameOut(game, items.map(rawProduct), game.kind === 'SupplyGame' ? servers : [])
+  return gameOut(
+    game,
+    items.map(rawProduct),
+    game.kind === 'SupplyGame' ? servers : [],
+    checks ? hasPlayerCheck(checks, game) : false,
+  )
 }
 
 /** LIKE pattern that matches `text` literally anywhere. */
@@ -176,7 +207,13 @@ export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (ch
 
 export async function listGames(
   db: Db | Tx,
-  opts: { limit: number; offset: number; search?: string; titleContains?: string },
+  opts: {
+    limit: number
+    offset: number
+    search?: string
+    titleContains?: string
+    playerCheck?: PlayerCheckConfig
+  },
 ): Promise<{ count: number; results: GameOut[] }> {
   const filters: SQL[] = [eq(games.isActive, true)]
   if (opts.search) {
@@ -198,17 +235,25 @@ export async function listGames(
   ])
   return {
     count: total[0]?.n ?? 0,
-    results: rows.map((r) => gameWithChildren({ ...r.game, products: r.products, servers: r.servers })),
+    results: rows.map((r) =>
+      gameWithChildren({ ...r.game, products: r.products, servers: r.servers }, opts.playerCheck),
+    ),
   }
 }
 
 /** An active game with its active products (and servers for a SupplyGame) in one query; null if none. */
-export async function getGame(db: Db | Tx, id: number): Promise<GameOut | null> {
+export async function getGame(
+  db: Db | Tx,
+  id: number,
+  playerCheck?: PlayerCheckConfig,
+): Promise<GameOut | null> {
   const [row] = await db
     .select({ game: games, products: productsAgg, servers: serversAgg })
     .from(games)
     .where(and(eq(games.id, id), eq(games.isActive, true)))
-  return row ? gameWithChildren({ ...row.game, products: row.products, servers: row.servers }) : null
+  return row
+    ? gameWithChildren({ ...row.game, products: row.products, servers: row.servers }, playerCheck)
+    : null
 }
 
 const productColumns = {
@@ -225,6 +270,9 @@ const productColumns = {
   discountPercent: products.discountPercent,
   amountUc: products.amountUc,
   gold: products.gold,
+  inStock: sql<
+    boolean | null
+  >`case when ${products.kind} = 'PUBGProduct' then ${voucherInStock(sql`${products.id}`, sql`${products.minQuantity}`)} end`,
 }
 
 const onSale = and(eq(products.isActive, true), eq(games.isActive, true))

@@ -17,7 +17,15 @@ const productBase = {
 }
 
 export const PUBGProductSchema = z
-  .object({ resourcetype: z.literal('PUBGProduct'), ...productBase, amount_uc: z.number().int() })
+  .object({
+    resourcetype: z.literal('PUBGProduct'),
+    ...productBase,
+    amount_uc: z.number().int(),
+    in_stock: z.boolean().optional().openapi({
+      description:
+        'Extension: false while fewer than min_quantity codes are free (sold or held for payments); such a product cannot be ordered until stock returns',
+    }),
+  })
   .openapi('PUBGProduct')
 export const StandoffProductSchema = z
   .object({ resourcetype: z.literal('StandoffProduct'), ...productBase, gold: z.number().int() })
@@ -55,6 +63,14 @@ const gameBase = {
   tags: z.array(z.string()),
 }
 
+/** Our extension: whether POST /api/games/{id}/check_player/ can look a player up for this game. */
+const playerCheck = {
+  player_check: z.boolean().openapi({
+    description:
+      'Our extension: true when POST /api/games/{id}/check_player/ can look up the player id typed for this game',
+  }),
+}
+
 export const PUBGGameSchema = z
   .object({ resourcetype: z.literal('PUBGGame'), ...gameBase, products: z.array(PUBGProductSchema) })
   .openapi('PUBGGame')
@@ -62,16 +78,23 @@ export const StandoffGameSchema = z
   .object({
     resourcetype: z.literal('StandoffGame'),
     ...gameBase,
+    ...playerCheck,
     products: z.array(StandoffProductSchema),
   })
   .openapi('StandoffGame')
 export const SteamGameSchema = z
-  .object({ resourcetype: z.literal('Steam'), ...gameBase, products: z.array(SteamProductSchema) })
+  .object({
+    resourcetype: z.literal('Steam'),
+    ...gameBase,
+    ...playerCheck,
+    products: z.array(SteamProductSchema),
+  })
   .openapi('SteamGame')
 export const SupplyGameSchema = z
   .object({
     resourcetype: z.literal('SupplyGame'),
     ...gameBase,
+    ...playerCheck,
     products: z.array(SupplyProductSchema),
     servers: z.array(SupplyServerSchema),
     is_server_needed: z.boolean(),

@@ -1,7 +1,8 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm'
+import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm'
 import type { Tx } from '../../db/client'
 import { giftCodes, gifts, orders } from '../../db/schema'
 import { message } from '../../lib/errors'
+import { isFreeCode } from '../stock/holds'
 import type { DeliveryResult, Fulfiller, OrderRow } from './types'
 
 /**
@@ -10,17 +11,29 @@ import type { DeliveryResult, Fulfiller, OrderRow } from './types'
  * the outer UPDATE re-checks `sold_at is null`, so a code is never handed out twice.
  */
 async function claimFreeCode(tx: Tx, giftId: number, orderId: string): Promise<string | null> {
+  // the code held for this order when its payment started, else any free one
+  return (
+    (await claimCode(
+      tx,
+      giftId,
+      orderId,
+      and(eq(giftCodes.heldBy, orderId), isNull(giftCodes.soldAt)) as SQL,
+    )) ?? (await claimCode(tx, giftId, orderId, isFreeCode(giftCodes)))
+  )
+}
+
+async function claimCode(tx: Tx, giftId: number, orderId: string, which: SQL): Promise<string | null> {
   const free = tx
     .select({ id: giftCodes.id })
     .from(giftCodes)
-    .where(and(eq(giftCodes.giftId, giftId), isNull(giftCodes.soldAt)))
+    .where(and(eq(giftCodes.giftId, giftId), which))
     .orderBy(asc(giftCodes.id))
     .limit(1)
     .for('update', { skipLocked: true })
   const [claimed] = await tx
     .update(giftCodes)
     .set({ orderId, soldAt: new Date() })
-    .where(and(sql`${giftCodes.id} = (${free})`, isNull(giftCodes.soldAt)))
+    .where(and(sql`${giftCodes.id} = (${free})`, which))
     .returning({ code: giftCodes.code })
   return claimed?.code ?? null
 }

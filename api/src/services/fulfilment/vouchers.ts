@@ -1,27 +1,49 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull, type SQL } from 'drizzle-orm'
 import type { Tx } from '../../db/client'
 import { orderProducts, products, voucherCodes } from '../../db/schema'
 import { message } from '../../lib/errors'
+import { isFreeCode } from '../stock/holds'
 import type { DeliveryResult, Fulfiller, OrderRow } from './types'
 
 /**
- * Takes `quantity` free codes of a product for one order line in a single statement: the inner
- * SELECT ... FOR UPDATE SKIP LOCKED lets concurrent buyers lock different free rows, and the outer
- * UPDATE re-checks `sold_at is null`, so no code is ever handed out twice.
+ * Sells up to `quantity` codes of a product matching `which` to one order line in a single
+ * statement: the inner SELECT ... FOR UPDATE SKIP LOCKED lets concurrent buyers lock different
+ * rows, and the outer UPDATE re-checks the condition, so no code is ever handed out twice.
  */
-async function takeCodes(tx: Tx, productId: number, orderProductId: number, quantity: number) {
-  const free = tx
+async function sellCodes(tx: Tx, productId: number, orderProductId: number, quantity: number, which: SQL) {
+  const rows = tx
     .select({ id: voucherCodes.id })
     .from(voucherCodes)
-    .where(and(eq(voucherCodes.productId, productId), isNull(voucherCodes.soldAt)))
+    .where(and(eq(voucherCodes.productId, productId), which))
     .orderBy(asc(voucherCodes.id))
     .limit(quantity)
     .for('update', { skipLocked: true })
   return tx
     .update(voucherCodes)
     .set({ orderProductId, soldAt: new Date() })
-    .where(and(inArray(voucherCodes.id, free), isNull(voucherCodes.soldAt)))
+    .where(and(inArray(voucherCodes.id, rows), which))
     .returning({ id: voucherCodes.id })
+}
+
+/** The codes held for this order at payment start first (even if the hold ran out), then free ones. */
+async function takeCodes(
+  tx: Tx,
+  order: OrderRow,
+  productId: number,
+  orderProductId: number,
+  quantity: number,
+) {
+  const held = and(eq(voucherCodes.heldBy, order.id), isNull(voucherCodes.soldAt)) as SQL
+  const mine = await sellCodes(tx, productId, orderProductId, quantity, held)
+  if (mine.length === quantity) return mine
+  const more = await sellCodes(
+    tx,
+    productId,
+    orderProductId,
+    quantity - mine.length,
+    isFreeCode(voucherCodes),
+  )
+  return [...mine, ...more]
 }
 
 /**
@@ -45,7 +67,7 @@ export const voucherFulfiller: Fulfiller = {
         .where(eq(voucherCodes.orderProductId, line.id))
       const missing = line.quantity - held.length
       if (missing <= 0) continue
-      const taken = await takeCodes(tx, line.productId, line.id, missing)
+      const taken = await takeCodes(tx, order, line.productId, line.id, missing)
       if (taken.length < missing) {
         const [p] = await tx
           .select({ title: products.title })

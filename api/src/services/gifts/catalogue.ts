@@ -15,7 +15,7 @@ export type GiftList = 'all' | 'new' | 'discounted'
  * gift_codes_free_idx). Qualified by hand: drizzle renders the columns of a one-table select
  * unqualified, and an unqualified `id` inside this subquery would mean gift_codes.id.
  */
-const inStockExpr = sql<boolean>`exists (select 1 from gift_codes as free_code where free_code.gift_id = "gifts"."id" and free_code.sold_at is null)`
+const inStockExpr = sql<boolean>`exists (select 1 from gift_codes as free_code where free_code.gift_id = "gifts"."id" and free_code.sold_at is null and (free_code.held_until is null or free_code.held_until <= now()))`
 
 /** `%text%` for ILIKE with the user's own %, _ and \ taken literally. */
 function containsPattern(text: string): string {

@@ -94,7 +94,7 @@ export async function createRokkyOrder(
   }
 }
 
-/** Swaps the gift of an unpaid gift order; a gift promo code for another gift stops applying. */
+/** Swaps the gift of an unpaid gift order; a promo code for another gift stops applying. */
 export function changeRokkyGift(c: Context<AppEnv>, id: string, giftId: number) {
   return changeOrder(c, id, 'RokkyOrder', async (tx, order) => {
     const gift = await orderableGift(tx, giftId)
@@ -104,7 +104,8 @@ export function changeRokkyGift(c: Context<AppEnv>, id: string, giftId: number) 
         .select({ kind: promoCodes.kind, giftId: promoCodes.giftId })
         .from(promoCodes)
         .where(eq(promoCodes.id, promoCodeId))
-      if (promo?.kind === 'GiftPromoCode' && promo.giftId !== gift.id) promoCodeId = null
+      if (promo?.kind === 'GiftPromoCode' && promo.giftId !== null && promo.giftId !== gift.id)
+        promoCodeId = null
     }
     await tx
       .update(orders)

@@ -18,7 +18,7 @@ export const GiftSchema = z
     discount_percent: z.number().int(),
     in_stock: z.boolean().openapi({
       description:
-        'True while at least one unsold gift code exists. Out-of-stock gifts stay listed so shoppers see them, but cannot be ordered.',
+        'True while at least one gift code is neither sold nor held for another order’s payment. Out-of-stock gifts stay listed so shoppers see them, but cannot be ordered.',
     }),
   })
   .openapi('RokkyGift')

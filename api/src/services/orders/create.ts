@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto'
 import { and, asc, eq } from 'drizzle-orm'
 import type { z } from '@hono/zod-openapi'
+import type { ApiDeps } from '../../context'
 import type { Db, Tx } from '../../db/client'
 import {
   games,
@@ -13,6 +14,7 @@ import {
 } from '../../db/schema'
 import { fail, fieldError } from '../../lib/errors'
 import { unitPrice } from '../catalogue/queries'
+import { serverCode, verifyPlayerForOrder } from '../player-check'
 import { applyAccountPromo } from '../promo/orders'
 import type { OrderRow } from './access'
 import { findReplay, isUniqueViolation, requestHash } from './idempotency'
@@ -54,10 +56,11 @@ export async function preparePubg(
 }
 
 export async function prepareStandoff(
-  db: Db,
+  deps: ApiDeps,
   body: z.infer<typeof StandoffCreateBody>,
   userId: number | null,
 ): Promise<PreparedOrder> {
+  const { db } = deps
   const { game, lines } = await resolveLines(db, linesIn(body.products), 'StandoffGame')
   const buyer = await resolveBuyer(db, game, userId, body.email)
   const gameAccountId = required(body.game_account_id, 'game_account_id', 'game_account_id_required')
@@ -67,19 +70,26 @@ export async function prepareStandoff(
     .from(standoffSettings)
     .orderBy(asc(standoffSettings.id))
     .limit(1)
+  const playerNickname = await verifyPlayerForOrder(
+    deps,
+    game,
+    { userId: gameAccountId, server: null },
+    'game_account_id',
+  )
   return {
     kind: 'StandoffOrder',
     gameId: game.id,
     ...buyer,
     lines: priced(lines),
     // with the surplus switched off the order carries none
-    fields: { gameAccountId, surplus: settings?.on === false ? null : surplus },
+    fields: { gameAccountId, surplus: settings?.on === false ? null : surplus, playerNickname },
   }
 }
 
 /**
  * The Steam game of an order: the `game` given, which must be an active Steam game, or else the
- * only active Steam game (several active ones make `game` required).
+ * shop's default Steam game, the first active one as the catalogue lists it (the spec's client
+ * sends no `game`, so it stays optional however many Steam games are on sale).
  */
 export async function steamGame(db: Db, gameId: number | null | undefined) {
   const active = and(eq(games.kind, 'Steam'), eq(games.isActive, true))
@@ -91,10 +101,14 @@ export async function steamGame(db: Db, gameId: number | null | undefined) {
     if (!g) throw fieldError('game', 'order_game_unavailable')
     return g
   }
-  const found = await db.select().from(games).where(active).orderBy(asc(games.id)).limit(2)
-  if (found.length === 0) throw fail(400, 'steam_unavailable')
-  if (found.length > 1) throw fieldError('game', 'steam_game_required')
-  return found[0]!
+  const [first] = await db
+    .select()
+    .from(games)
+    .where(active)
+    .orderBy(asc(games.sortOrder), asc(games.id))
+    .limit(1)
+  if (!first) throw fail(400, 'steam_unavailable')
+  return first
 }
 
 export async function steamBounds(db: Db | Tx) {
@@ -104,28 +118,36 @@ export async function steamBounds(db: Db | Tx) {
 }
 
 export async function prepareSteam(
-  db: Db,
+  deps: ApiDeps,
   body: z.infer<typeof SteamCreateBody>,
   userId: number | null,
 ): Promise<PreparedOrder> {
+  const { db } = deps
   const game = await steamGame(db, body.game)
   const amount = parseSteamAmount(body.amount, await steamBounds(db))
   const buyer = await resolveBuyer(db, game, userId, body.email)
   const steamAccountId = required(body.steam_account_id, 'steam_account_id', 'steam_account_required')
+  const playerNickname = await verifyPlayerForOrder(
+    deps,
+    game,
+    { userId: steamAccountId, server: null },
+    'steam_account_id',
+  )
   return {
     kind: 'SteamOrder',
     gameId: game.id,
     ...buyer,
     lines: [],
-    fields: { steamAmount: amount, steamAccountId },
+    fields: { steamAmount: amount, steamAccountId, playerNickname },
   }
 }
 
 export async function prepareSupply(
-  db: Db,
+  deps: ApiDeps,
   body: z.infer<typeof SupplyCreateBody>,
   userId: number | null,
 ): Promise<PreparedOrder> {
+  const { db } = deps
   const { game, lines } = await resolveLines(db, linesIn(body.products), 'SupplyGame')
   const buyer = await resolveBuyer(db, game, userId, body.email)
   const moogoldUserId = required(
@@ -143,12 +165,23 @@ export async function prepareSupply(
       custom: 'supply_channel_server_custom_id',
     },
   )
+  const playerNickname = await verifyPlayerForOrder(
+    deps,
+    game,
+    { userId: moogoldUserId, server: await serverCode(deps, server) },
+    'supply_channel_user_id',
+  )
   return {
     kind: 'MooGoldOrder',
     gameId: game.id,
     ...buyer,
     lines: priced(lines),
-    fields: { moogoldUserId, moogoldServer: server.server, moogoldServerCustomId: server.customId },
+    fields: {
+      moogoldUserId,
+      moogoldServer: server.server,
+      moogoldServerCustomId: server.customId,
+      playerNickname,
+    },
   }
 }
 
@@ -209,7 +242,7 @@ export async function createOrder(
       }
       // the account's active promo code applies to a new order of its game from the start
       if (p.userId !== null) await applyAccountPromo(tx, id)
-      const totals = await recalculateOrder(tx, id)
+      const totals = await recalculateOrder(tx, id, { ownsRow: true })
       return {
         order: { ...order!, total: totals.total, totalToPay: totals.totalToPay },
         totals,

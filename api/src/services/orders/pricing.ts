@@ -174,20 +174,27 @@ async function priceOrder(db: Db | Tx, orderId: string, lock: boolean): Promise<
  * result (order_products.price, orders.total, total_to_pay, balance_used). A paid order is not
  * touched: its stored numbers are returned. Safe to call inside a caller's transaction.
  */
-export async function recalculateOrder(db: Db | Tx, orderId: string): Promise<OrderTotals> {
+export async function recalculateOrder(
+  db: Db | Tx,
+  orderId: string,
+  opts: { ownsRow?: boolean } = {},
+): Promise<OrderTotals> {
+  // An order still inside the transaction that creates it is seen by no one else: price and write once.
+  if (opts.ownsRow) return writeTotals(db, orderId, await priceOrder(db, orderId, false))
   const first = await priceOrder(db, orderId, false)
   if (!first.stale) return first
   // Something changed: write it under a row lock so a concurrent payment cannot interleave.
-  return db.transaction(async (tx) => {
-    const t = await priceOrder(tx, orderId, true)
-    if (!t.stale) return t
-    await tx
-      .update(orders)
-      .set({ total: t.total, totalToPay: t.totalToPay, balanceUsed: t.balanceUsed, updated: new Date() })
-      .where(and(eq(orders.id, orderId), inArray(orders.status, [...UNPAID_STATUSES])))
-    for (const l of t.staleLines) {
-      await tx.update(orderProducts).set({ price: l.unitPrice }).where(eq(orderProducts.id, l.id))
-    }
-    return t
-  })
+  return db.transaction(async (tx) => writeTotals(tx, orderId, await priceOrder(tx, orderId, true)))
+}
+
+async function writeTotals(tx: Db | Tx, orderId: string, t: Priced): Promise<Priced> {
+  if (!t.stale) return t
+  await tx
+    .update(orders)
+    .set({ total: t.total, totalToPay: t.totalToPay, balanceUsed: t.balanceUsed, updated: new Date() })
+    .where(and(eq(orders.id, orderId), inArray(orders.status, [...UNPAID_STATUSES])))
+  for (const l of t.staleLines) {
+    await tx.update(orderProducts).set({ price: l.unitPrice }).where(eq(orderProducts.id, l.id))
+  }
+  return t
 }

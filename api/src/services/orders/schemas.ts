@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi'
 import { ORDER_STATUSES } from '../../db/schema'
 import { MoneySchema } from '../../lib/schemas'
+import { RefundSchema } from '../refunds/view'
 
 // ------------------------------------------------------------------ request bodies
 // Every message is Russian: the first one becomes the error `detail` the storefront shows.
@@ -78,10 +79,9 @@ export const SteamCreateBody = body({
   amount: AmountIn,
   steam_account_id: text().nullish(),
   email: EmailIn,
-  game: int()
-    .min(1, 'ожидается номер игры')
-    .nullish()
-    .openapi({ description: 'Steam game id; required only when more than one Steam game is active' }),
+  game: int().min(1, 'ожидается номер игры').nullish().openapi({
+    description: 'Steam game id; optional: without it the first active Steam game of the catalogue',
+  }),
 }).openapi('SteamOrderCreate')
 
 export const SupplyCreateBody = body({
@@ -208,10 +208,14 @@ export const RecalculatedOrderSchema = z
     moogold_user_id: z.string().nullable(),
     moogold_server: z.number().int().nullable(),
     moogold_server_custom_id: z.string().nullable(),
+    player_nickname: z.string().nullable().openapi({
+      description: 'Our extension: the nickname the player check answered for the id (null: not checked)',
+    }),
     code: z
       .string()
       .nullable()
       .openapi({ description: 'RokkyOrder: the delivered gift code; null until delivered' }),
+    refund: RefundSchema.nullable().optional(),
   })
   .openapi('RecalculatedOrder')
 
@@ -251,6 +255,9 @@ export const MooGoldOrderSchema = z
     moogold_user_id: z.string().nullable(),
     moogold_server: z.number().int().nullable(),
     moogold_server_custom_id: z.string().nullable(),
+    player_nickname: z.string().nullable().openapi({
+      description: 'Our extension: the nickname the player check answered for the id (null: not checked)',
+    }),
     order_products: z.array(HistoryLineSchema),
   })
   .openapi('MooGoldOrder')
@@ -276,6 +283,9 @@ export const StandoffOrderSchema = z
     game_account_id: z.string().nullable(),
     game_avatar: z.string().nullable(),
     surplus: z.string().nullable(),
+    player_nickname: z.string().nullable().openapi({
+      description: 'Our extension: the nickname the player check answered for the id (null: not checked)',
+    }),
     order_products: z.array(HistoryLineSchema),
   })
   .openapi('StandoffOrder')
@@ -285,6 +295,9 @@ export const SteamOrderSchema = z
     ...historyBase,
     steam_account_id: z.string().nullable(),
     amount: MoneySchema.nullable(),
+    player_nickname: z.string().nullable().openapi({
+      description: 'Our extension: the nickname the player check answered for the id (null: not checked)',
+    }),
   })
   .openapi('SteamOrder')
 

@@ -15,6 +15,7 @@ type OrderHistoryLine = {
   quantity: number
   price: string
 }
+import { refundOut } from '../refunds/view'
 import { isPaymentActive } from './state-machine'
 
 const surplusOut = (hundredths: number | null) => (hundredths === null ? null : toMoney(hundredths))
@@ -117,7 +118,9 @@ export async function recalculatedOrderOut(
     moogold_user_id: order.moogoldUserId,
     moogold_server: order.moogoldServer,
     moogold_server_custom_id: order.moogoldServerCustomId,
+    player_nickname: order.playerNickname,
     code: order.kind === 'RokkyOrder' ? order.code : null,
+    refund: order.paidAt !== null && t.status === 'failed' ? await refundOut(db, order.id) : null,
   }
 }
 
@@ -219,6 +222,7 @@ function historyItem(
         moogold_user_id: o.moogoldUserId,
         moogold_server: o.moogoldServer,
         moogold_server_custom_id: o.moogoldServerCustomId,
+        player_nickname: o.playerNickname,
         order_products: linesOf(o.id),
       }
     case 'PUBGOrder':
@@ -241,6 +245,7 @@ function historyItem(
         game_account_id: o.gameAccountId,
         game_avatar: o.gameAvatar,
         surplus: surplusOut(o.surplus),
+        player_nickname: o.playerNickname,
         order_products: linesOf(o.id),
       }
     case 'SteamOrder':
@@ -249,6 +254,7 @@ function historyItem(
         ...base,
         steam_account_id: o.steamAccountId,
         amount: o.steamAmount === null ? null : toMoney(o.steamAmount),
+        player_nickname: o.playerNickname,
       }
   }
 }

@@ -62,6 +62,7 @@ export function replaceLines(
       requested.map((l) => ({ productId: l.id, quantity: l.quantity })),
       GAME_KIND_OF[kind]!,
       order.gameId ?? undefined,
+      order.id,
     )
     await tx.delete(orderProducts).where(eq(orderProducts.orderId, order.id))
     await tx.insert(orderProducts).values(
@@ -141,6 +142,14 @@ export function changeDelivery(c: Context<AppEnv>, id: string, segment: OrderSeg
         set.moogoldServerCustomId = server.customId
       }
     }
+    // a new player id (or server) was not checked: its nickname is unknown until the next order
+    const playerChanged =
+      (set.gameAccountId !== undefined && set.gameAccountId !== order.gameAccountId) ||
+      (set.steamAccountId !== undefined && set.steamAccountId !== order.steamAccountId) ||
+      (set.moogoldUserId !== undefined && set.moogoldUserId !== order.moogoldUserId) ||
+      (set.moogoldServer !== undefined && set.moogoldServer !== order.moogoldServer) ||
+      (set.moogoldServerCustomId !== undefined && set.moogoldServerCustomId !== order.moogoldServerCustomId)
+    if (playerChanged) set.playerNickname = null
     const changes = Object.fromEntries(Object.entries(set).filter(([, v]) => v !== undefined))
     if (Object.keys(changes).length > 0) {
       await tx

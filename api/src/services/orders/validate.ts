@@ -3,9 +3,10 @@ import { z } from '@hono/zod-openapi'
 import { and, eq, inArray } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client'
 import { type GameKind, games, products, supplyServers, users } from '../../db/schema'
-import { fail, fieldError } from '../../lib/errors'
+import { ApiError, fail, fieldError, message } from '../../lib/errors'
 import { parseMoney, toMoney } from '../../lib/money'
 import { type GameRow, productKindOf } from '../catalogue/queries'
+import { freeVoucherStock } from '../stock/holds'
 
 export type ProductForOrder = typeof products.$inferSelect
 export interface ResolvedLines {
@@ -23,6 +24,8 @@ export async function resolveLines(
   requested: ReadonlyArray<{ productId: number; quantity: number }>,
   kind: GameKind,
   gameId?: number,
+  /** The order being changed: the codes it holds count as available to it. */
+  orderId?: string,
 ): Promise<ResolvedLines> {
   const wanted = requested.filter((l) => l.quantity > 0)
   if (wanted.length === 0) throw fieldError('products', 'order_empty')
@@ -66,7 +69,29 @@ export async function resolveLines(
       })
     return { product, quantity: l.quantity }
   })
+  if (kind === 'PUBGGame') await assertVoucherStock(db, lines, orderId)
   return { game, lines }
+}
+
+/**
+ * Voucher products are sold from a code inventory: one that has fewer free codes than asked for
+ * cannot be ordered (409, «нет в наличии»). Advisory only: the codes are held when payment starts.
+ */
+async function assertVoucherStock(db: Db | Tx, lines: ResolvedLines['lines'], orderId?: string) {
+  const free = await freeVoucherStock(
+    db,
+    lines.map((l) => l.product.id),
+    orderId,
+  )
+  for (const l of lines) {
+    const left = free.get(l.product.id) ?? 0
+    if (left >= l.quantity) continue
+    const detail =
+      left === 0
+        ? message('sold_out', { title: l.product.title })
+        : message('out_of_stock', { title: l.product.title, left })
+    throw new ApiError(409, left === 0 ? 'sold_out' : 'out_of_stock', detail, { products: [detail] })
+  }
 }
 
 const emailFormat = z.email()

@@ -84,7 +84,7 @@ export async function describeActiveCountry(
             groups.map((g) => g.id),
           ),
         )
-        .orderBy(asc(paymentMethods.id))
+        .orderBy(asc(paymentMethods.sortOrder), asc(paymentMethods.id))
     : []
   return {
     ...serializeCountry(c),

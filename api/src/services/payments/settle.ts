@@ -1,11 +1,13 @@
-import { and, eq, gte, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { ApiDeps } from '../../context'
 import type { Db, Tx } from '../../db/client'
-import { orders, paymentEvents, payments, users } from '../../db/schema'
-import { fail } from '../../lib/errors'
+import { orders, paymentEvents, payments } from '../../db/schema'
+import { ApiError, fail } from '../../lib/errors'
+import { postBalanceEntry } from '../balance/ledger'
 import { fulfilOrder } from '../fulfilment'
 import { transitionOrder, UNPAID_STATUSES } from '../orders/state-machine'
 import { recordPromoRedemption } from '../promo/redemption'
+import { refundRefusedPayment } from '../refunds/refused'
 
 export type PaymentRow = typeof payments.$inferSelect
 
@@ -27,7 +29,29 @@ export function publicScenario(p: PaymentRow): Record<string, unknown> | null {
   } = p.scenario as Record<string, unknown>
   return rest
 }
-export type SettleOutcome = 'applied' | 'duplicate'
+/** applied: the event changed the payment; duplicate: seen before; refused: taken, not accepted, refunded. */
+export type SettleOutcome = 'applied' | 'duplicate' | 'refused'
+
+/** A payment that settled one way or the other: a later success event changes nothing. */
+const isFinal = (p: PaymentRow) => p.status === 'succeeded' || p.status === 'refused'
+
+/**
+ * Pays the order in a savepoint; the code of the 409 when the order is no longer payable for this
+ * payment (paid already, closed, another total), with nothing of the attempt left behind.
+ */
+async function payOrderOrRefusal(
+  tx: Tx,
+  payment: PaymentRow,
+): Promise<'order_already_paid' | 'order_total_changed' | null> {
+  try {
+    await tx.transaction((sp) => markOrderPaid(sp, payment.orderId, orderTotalOf(payment)))
+    return null
+  } catch (e) {
+    if (e instanceof ApiError && (e.code === 'order_already_paid' || e.code === 'order_total_changed'))
+      return e.code
+    throw e
+  }
+}
 
 /**
  * Records a provider event once: false when (provider, key) was already processed, so a replayed
@@ -55,13 +79,15 @@ export async function markOrderPaid(tx: Tx, orderId: string, expectedTotalToPay?
     throw fail(409, 'order_total_changed')
   await transitionOrder(tx, orderId, 'paid', { paidAt: new Date() })
   if (order.userId !== null && order.balanceUsed > 0) {
-    const spent = await tx
-      .update(users)
-      .set({ balance: sql`${users.balance} - ${order.balanceUsed}` })
-      .where(and(eq(users.id, order.userId), gte(users.balance, order.balanceUsed)))
-      .returning({ id: users.id })
+    const spent = await postBalanceEntry(tx, {
+      userId: order.userId,
+      kind: 'spend',
+      amount: order.balanceUsed,
+      cause: order.id,
+      orderId: order.id,
+    })
     // the balance was spent elsewhere since the payment started: the total is no longer right
-    if (spent.length === 0) throw fail(409, 'order_total_changed')
+    if (spent === 'insufficient') throw fail(409, 'order_total_changed')
   }
   await recordPromoRedemption(tx, order)
 }
@@ -70,6 +96,8 @@ export async function markOrderPaid(tx: Tx, orderId: string, expectedTotalToPay?
  * A provider says the payment succeeded. Once per (provider, event key); the amount (and currency,
  * when given) must equal the payment's. The payment becomes succeeded, the order paid, and then the
  * order is fulfilled (outside the payment transaction: a failing supplier never undoes a payment).
+ * Money taken that cannot pay the order (another amount or currency, an order no longer payable)
+ * is refused and refunded in the same transaction (decision 037): outcome `refused`, the order as it was.
  */
 export async function settlePaymentSucceeded(
   deps: ApiDeps,
@@ -78,14 +106,17 @@ export async function settlePaymentSucceeded(
   const res = await deps.db.transaction(async (tx) => {
     const [payment] = await tx.select().from(payments).where(eq(payments.id, input.paymentId)).for('update')
     if (!payment) throw fail(404, 'payment_not_found')
-    if (!(await claimEvent(tx, input.provider, input.eventKey)) || payment.status === 'succeeded')
+    if (!(await claimEvent(tx, input.provider, input.eventKey)) || isFinal(payment))
       return { outcome: 'duplicate' as const, orderId: payment.orderId }
-    if (
-      input.amount !== payment.amount ||
-      (input.currency !== undefined && input.currency !== payment.currency)
-    )
-      throw fail(400, 'payment_amount_mismatch')
-    await markOrderPaid(tx, payment.orderId, orderTotalOf(payment))
+    const taken = { amount: input.amount, currency: input.currency?.toUpperCase() ?? payment.currency }
+    const refusal =
+      taken.amount !== payment.amount || taken.currency !== payment.currency
+        ? ('payment_amount_mismatch' as const)
+        : await payOrderOrRefusal(tx, payment)
+    if (refusal) {
+      await refundRefusedPayment(tx, payment, taken, refusal)
+      return { outcome: 'refused' as const, orderId: payment.orderId }
+    }
     await tx.update(payments).set({ status: 'succeeded' }).where(eq(payments.id, payment.id))
     return { outcome: 'applied' as const, orderId: payment.orderId }
   })
@@ -121,6 +152,14 @@ export async function supersedePendingPayments(db: Db | Tx, orderId: string): Pr
       scenario: sql`coalesce(${payments.scenario}, '{}'::jsonb) || '{"superseded": true}'::jsonb`,
     })
     .where(and(eq(payments.orderId, orderId), inArray(payments.status, ['pending'])))
+}
+
+/**
+ * A payment's status as the API shows it (the contract's pending | succeeded | failed): a refused
+ * payment did not pay the order, so it is `failed`; its refund is in `returned_payments`.
+ */
+export function publicPaymentStatus(status: PaymentRow['status']): 'pending' | 'succeeded' | 'failed' {
+  return status === 'refused' ? 'failed' : status
 }
 
 /** A payment that failed because a newer one replaced it (not declined by the shopper or the provider). */

@@ -11,8 +11,10 @@ import { fulfilOrder } from '../fulfilment'
 import { loadOrderForCaller } from '../orders/access'
 import { recalculateOrder } from '../orders/pricing'
 import { transitionOrder, UNPAID_STATUSES } from '../orders/state-machine'
-import { applyAccountPromo } from '../promo/orders'
+import { applyAccountPromo, dropUnusablePromo } from '../promo/orders'
+import { holdStock } from '../stock/holds'
 import { paymentAmount } from './amounts'
+import { queuePaymentRequery } from './requery'
 import { markOrderPaid, ORDER_TOTAL_KEY, supersedePendingPayments } from './settle'
 
 export interface StartPaymentBody {
@@ -87,8 +89,13 @@ export async function startPayment(
   if (checked.kind === 'StandoffOrder' && !checked.gameAvatar)
     throw fieldError('game_avatar', 'avatar_required')
 
-  // an account-level promo code reaches the order at the latest here (it only ever lowers the total)
-  await deps.db.transaction((tx) => applyAccountPromo(tx, checked.id))
+  // an account-level promo code reaches the order at the latest here (it only ever lowers the total);
+  // a code that is no longer usable by this buyer comes off, and the shopper sees the new total first
+  const dropped = await deps.db.transaction(async (tx) => {
+    await applyAccountPromo(tx, checked.id)
+    return dropUnusablePromo(tx, checked.id)
+  })
+  if (dropped) throw fail(409, 'promo_code_dropped', dropped)
   const totals = await recalculateOrder(deps.db, checked.id)
   const currency = body.currency.trim().toUpperCase()
 
@@ -97,6 +104,7 @@ export async function startPayment(
     await deps.db.transaction(async (tx) => {
       const order = await loadOrderForCaller(c, checked.id, { db: tx, lock: true })
       assertPayable(order.status)
+      await holdStock(tx, order, deps.config.orderClock.stockHoldMinutes)
       await supersedePendingPayments(tx, order.id)
       await tx.insert(payments).values({
         id: paymentId,
@@ -136,6 +144,8 @@ export async function startPayment(
     const order = await loadOrderForCaller(c, checked.id, { db: tx, lock: true })
     assertPayable(order.status)
     if (order.totalToPay !== totals.totalToPay) throw fail(409, 'order_total_changed')
+    // the codes are reserved before the shopper pays: no payment starts for stock that is gone
+    await holdStock(tx, order, deps.config.orderClock.stockHoldMinutes)
     await supersedePendingPayments(tx, order.id)
     if (order.status === 'created') await transitionOrder(tx, order.id, 'waiting_for_payment')
     const [row] = await tx
@@ -152,6 +162,8 @@ export async function startPayment(
         scenario: { [ORDER_TOTAL_KEY]: totals.totalToPay },
       })
       .returning()
+    // asked again in the background if its callback never comes
+    await queuePaymentRequery(tx, deps, row!)
     return { row: row!, order: { ...order, status: 'waiting_for_payment' as const } }
   })
 

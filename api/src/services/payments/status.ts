@@ -4,7 +4,8 @@ import { payments } from '../../db/schema'
 import { message } from '../../lib/errors'
 import type { OrderRow } from '../orders/access'
 import { isPaymentActive } from '../orders/state-machine'
-import { isSuperseded } from './settle'
+import { refundOut, returnedPaymentsOf } from '../refunds/view'
+import { isSuperseded, publicPaymentStatus } from './settle'
 
 export async function latestPayment(db: Db, orderId: string) {
   const [p] = await db
@@ -24,11 +25,13 @@ export async function orderStatusBody(db: Db, order: OrderRow) {
     id: order.id,
     status: order.status,
     payment_id: p?.id ?? null,
-    payment_status: p?.status ?? null,
+    payment_status: p ? publicPaymentStatus(p.status) : null,
     // a declined payment (not one replaced by a newer payment) while the order can still be paid
     payment_message:
       p?.status === 'failed' && !isSuperseded(p) && payable ? message('payment_declined') : null,
     is_payment_active: payable,
     reject_reason: order.rejectReason,
+    refund: order.paidAt !== null && order.status === 'failed' ? await refundOut(db, order.id) : null,
+    ...(await returnedPaymentsOf(db, order.id)),
   }
 }

@@ -1,15 +1,21 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm'
+import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm'
 import type { Context } from 'hono'
 import type { AppEnv } from '../../context'
 import type { Tx } from '../../db/client'
 import { orders, promoCodes, users } from '../../db/schema'
-import { fail } from '../../lib/errors'
+import { ApiError, fail } from '../../lib/errors'
 import { toMoney } from '../../lib/money'
 import { loadOrderForCaller, type OrderRow } from '../orders/access'
 import { type OrderTotals, recalculateOrder } from '../orders/pricing'
 import { UNPAID_STATUSES } from '../orders/state-machine'
 import { supersedePendingPayments } from '../payments/settle'
-import { assertPromoFitsOrder, assertPromoUsable, findPromo, type PromoRow, serializePromo } from './rules'
+import {
+  assertPromoFitsOrder,
+  assertPromoUsable,
+  findUsablePromo,
+  type PromoRow,
+  serializePromo,
+} from './rules'
 
 export async function buyerEmail(tx: Tx, order: Pick<OrderRow, 'email' | 'userId'>): Promise<string | null> {
   if (order.email) return order.email
@@ -43,8 +49,7 @@ async function lockUnpaid(c: Context<AppEnv>, tx: Tx, orderId: string): Promise<
 
 async function applyChecked(c: Context<AppEnv>, tx: Tx, orderId: string, code: string) {
   const order = await lockUnpaid(c, tx, orderId)
-  const promo = await findPromo(tx, code)
-  await assertPromoUsable(tx, promo, { email: await buyerEmail(tx, order) })
+  const promo = await findUsablePromo(tx, code, { email: await buyerEmail(tx, order) })
   await assertPromoFitsOrder(tx, promo, order)
   await tx.update(orders).set({ promoCodeId: promo.id, updated: new Date() }).where(eq(orders.id, order.id))
   const totals = await recalculateOrder(tx, order.id)
@@ -133,9 +138,45 @@ export async function applyAccountPromoToOpenOrders(tx: Tx, userId: number, prom
         isNull(orders.promoCodeId),
         inArray(orders.status, [...UNPAID_STATUSES]),
         promo.kind === 'PromoCode'
-          ? eq(orders.gameId, promo.gameId ?? -1)
-          : eq(orders.giftId, promo.giftId ?? -1),
+          ? promo.gameId === null
+            ? isNotNull(orders.gameId)
+            : eq(orders.gameId, promo.gameId)
+          : promo.giftId === null
+            ? isNotNull(orders.giftId)
+            : eq(orders.giftId, promo.giftId),
       ),
     )
   for (const o of open) if (await applyAccountPromo(tx, o.id)) await recalculateOrder(tx, o.id)
+}
+
+/**
+ * At payment start, inside a transaction holding the order: the order's code must still be usable
+ * by its buyer (the email may have changed, another order may have used it, it may have expired
+ * or run out). If not, it comes off the order and the order is re-priced; the caller commits that
+ * and tells the shopper why (promo_code_dropped) instead of starting the payment.
+ */
+export async function dropUnusablePromo(
+  tx: Tx,
+  orderId: string,
+): Promise<{ code: string; reason: string } | null> {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update')
+  if (!order || order.promoCodeId === null || !UNPAID_STATUSES.includes(order.status)) return null
+  const [promo] = await tx.select().from(promoCodes).where(eq(promoCodes.id, order.promoCodeId))
+  try {
+    if (!promo) throw fail(400, 'promo_code_inactive')
+    await assertPromoUsable(tx, promo, { email: await buyerEmail(tx, order) })
+    await assertPromoFitsOrder(tx, promo, order)
+    return null
+  } catch (e) {
+    if (!(e instanceof ApiError)) throw e
+    await tx.update(orders).set({ promoCodeId: null, updated: new Date() }).where(eq(orders.id, order.id))
+    if (order.userId !== null)
+      await tx
+        .update(users)
+        .set({ activePromoCodeId: null })
+        .where(and(eq(users.id, order.userId), eq(users.activePromoCodeId, order.promoCodeId)))
+    await supersedePendingPayments(tx, order.id)
+    await recalculateOrder(tx, order.id)
+    return { code: promo?.code ?? '', reason: e.message.charAt(0).toLowerCase() + e.message.slice(1) }
+  }
 }

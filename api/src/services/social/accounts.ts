@@ -3,6 +3,8 @@ import type { Db } from '../../db/client'
 import { socialAccounts, users } from '../../db/schema'
 import { fail } from '../../lib/errors'
 import { normalizeEmail } from '../auth/accounts'
+import { claimForEmailOwner, queueConfirmation } from '../auth/email-confirmation'
+import { queueMail } from '../mail/outbox'
 import { PROVIDER_TITLES, type SocialIdentity, type SocialProvider } from './providers'
 
 async function boundUser(db: Db, provider: SocialProvider, providerUserId: string) {
@@ -24,11 +26,15 @@ async function activeUserByEmail(db: Db, email: string) {
 /**
  * Social sign-in: the account bound to this (provider, provider user id); else the account whose
  * email the provider vouches for (then bound to it); else a new account with the provider's
- * email or, failing that, the email the shopper typed. A typed email that belongs to an existing
- * account is refused: only its owner's password may link it (sign in, then bind in the profile).
+ * email (confirmed) or, failing that, the email the shopper typed (unconfirmed: a confirmation
+ * mail goes out). A typed email that belongs to an existing account is refused: only its owner's
+ * password may link it (sign in, then bind in the profile). An account whose email was never
+ * confirmed is claimed for the provider's verified owner first: the password and every way in of
+ * whoever made it end (pre-account takeover; decision 020).
  */
 export async function signInWithIdentity(
   db: Db,
+  secret: string,
   provider: SocialProvider,
   identity: SocialIdentity,
   typedEmail: string | undefined,
@@ -39,6 +45,7 @@ export async function signInWithIdentity(
   if (identity.email) {
     const owner = await activeUserByEmail(db, identity.email)
     if (owner) {
+      await db.transaction((tx) => claimForEmailOwner(tx, owner.id))
       await bindIdentity(db, owner.id, provider, identity)
       return { userId: owner.id, created: false }
     }
@@ -51,9 +58,14 @@ export async function signInWithIdentity(
     const userId = await db.transaction(async (tx) => {
       const [user] = await tx
         .insert(users)
-        .values({ email, nickname: identity.nickname?.slice(0, 50) ?? '' })
+        .values({
+          email,
+          nickname: identity.nickname?.slice(0, 50) ?? '',
+          emailConfirmedAt: identity.email ? new Date() : null,
+        })
         .returning({ id: users.id })
       await tx.insert(socialAccounts).values({ userId: user!.id, provider, providerUserId: identity.id })
+      if (email && !identity.email) await queueConfirmation(tx, secret, user!.id, email)
       return user!.id
     })
     return { userId, created: true }
@@ -67,7 +79,10 @@ export async function signInWithIdentity(
   }
 }
 
-/** Binds an identity to a signed-in account (idempotent for the same pair). */
+/**
+ * Binds an identity to an account (idempotent for the same pair). A new binding queues the
+ * «к аккаунту привязан …» mail in the same transaction, so its owner hears of every new way in.
+ */
 export async function bindIdentity(
   db: Db,
   userId: number,
@@ -83,12 +98,22 @@ export async function bindIdentity(
     .from(socialAccounts)
     .where(and(eq(socialAccounts.userId, userId), eq(socialAccounts.provider, provider)))
   if (mine) throw fail(409, 'social_provider_already_bound', { provider: title })
-  const inserted = await db
-    .insert(socialAccounts)
-    .values({ userId, provider, providerUserId: identity.id })
-    .onConflictDoNothing()
-    .returning({ id: socialAccounts.id })
-  if (inserted.length === 0) throw fail(409, 'social_already_bound', { provider: title })
+  await db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(socialAccounts)
+      .values({ userId, provider, providerUserId: identity.id })
+      .onConflictDoNothing()
+      .returning({ id: socialAccounts.id })
+    if (!inserted) throw fail(409, 'social_already_bound', { provider: title })
+    const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId))
+    if (user?.email)
+      await queueMail(tx, {
+        template: 'social_bound',
+        to: user.email,
+        data: { provider },
+        key: `social_bound:${inserted.id}`,
+      })
+  })
 }
 
 /** Unbinds a provider, unless it is the account's only way to sign in. */

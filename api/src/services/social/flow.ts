@@ -4,7 +4,7 @@ import type { SocialProviderConfig } from '../../env'
 import { fail } from '../../lib/errors'
 import { type OAuthProvider, oauthAuthorizeUrl, oauthIdentity } from './oauth2'
 import { PROVIDER_TITLES, SOCIAL_PROVIDERS, type SocialIdentity, type SocialProvider } from './providers'
-import { checkRedirectUri, consumeState, createState } from './state'
+import { checkRedirectUri, consumeState, createState, type FlowMode, type ReturnContext } from './state'
 import { steamAuthorizeUrl, steamIdentity } from './steam'
 import { telegramAuthorizeUrl, telegramIdentity } from './telegram'
 
@@ -18,22 +18,29 @@ function providerConfig(deps: ApiDeps, provider: SocialProvider): SocialProvider
   return cfg
 }
 
-/** The address to send the shopper to, with a fresh one-time state. */
+/**
+ * The address to send the shopper to, with a fresh one-time state, and the nonce the starting
+ * browser must hold (as a cookie) to finish the flow.
+ */
 export async function authorizeUrl(
   deps: ApiDeps,
   provider: SocialProvider,
   rawRedirectUri: string,
-): Promise<string> {
+  flow: { mode: FlowMode; userId: number | null },
+): Promise<{ url: string; nonce: string }> {
   const cfg = providerConfig(deps, provider)
   const redirectUri = checkRedirectUri(deps.config, provider, rawRedirectUri)
-  const state = await createState(deps.db, provider, redirectUri)
+  const { state, nonce } = await createState(deps.db, { provider, redirectUri, ...flow })
   switch (cfg.kind) {
     case 'steam':
-      return steamAuthorizeUrl(cfg, redirectUri, state)
+      return { url: steamAuthorizeUrl(cfg, redirectUri, state), nonce }
     case 'telegram':
-      return telegramAuthorizeUrl(cfg, redirectUri, state)
+      return { url: telegramAuthorizeUrl(cfg, redirectUri, state), nonce }
     case 'oauth2':
-      return oauthAuthorizeUrl(deps.config, provider as OAuthProvider, cfg, redirectUri, state)
+      return {
+        url: oauthAuthorizeUrl(deps.config, provider as OAuthProvider, cfg, redirectUri, state),
+        nonce,
+      }
   }
 }
 
@@ -46,12 +53,14 @@ export interface ReturnInput {
 
 /**
  * Turns what the provider sent back into a verified identity: the state is used up (it must
- * match the provider and return address), then the code, assertion or signed payload is checked.
+ * match the provider, the return address, the browser's nonce and the use), then the code,
+ * assertion or signed payload is checked.
  */
 export async function identityFromReturn(
   deps: ApiDeps,
   provider: SocialProvider,
   input: ReturnInput,
+  ctx: ReturnContext,
 ): Promise<SocialIdentity> {
   const cfg = providerConfig(deps, provider)
   const redirectUri = checkRedirectUri(deps.config, provider, input.redirect_uri)
@@ -59,16 +68,16 @@ export async function identityFromReturn(
     case 'steam': {
       const { identity, state } = await steamIdentity(deps.fetch, cfg, input.code, redirectUri)
       if (input.state && state !== input.state) throw fail(400, 'social_state_invalid')
-      await consumeState(deps.db, state ?? undefined, provider, redirectUri)
+      await consumeState(deps.db, state ?? undefined, provider, redirectUri, ctx)
       return identity
     }
     case 'telegram': {
       const identity = telegramIdentity(cfg, input.code)
-      await consumeState(deps.db, input.state, provider, redirectUri)
+      await consumeState(deps.db, input.state, provider, redirectUri, ctx)
       return identity
     }
     case 'oauth2': {
-      await consumeState(deps.db, input.state, provider, redirectUri)
+      await consumeState(deps.db, input.state, provider, redirectUri, ctx)
       return oauthIdentity(deps.fetch, deps.config, provider as OAuthProvider, cfg, {
         code: input.code,
         redirectUri,

@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes } from 'node:crypto'
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import { and, eq, lt } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { oauthStates } from '../../db/schema'
@@ -9,20 +9,58 @@ import type { SocialProvider } from './providers'
 /** A state value is good for this long after the sign-in URL was handed out. */
 export const STATE_TTL_MS = 15 * 60 * 1000
 
-/** Issues a one-time state bound to a provider and return address (old ones are swept). */
-export async function createState(db: Db, provider: SocialProvider, redirectUri: string): Promise<string> {
-  const state = randomBytes(24).toString('base64url')
-  await db.delete(oauthStates).where(lt(oauthStates.created, new Date(Date.now() - STATE_TTL_MS)))
-  await db.insert(oauthStates).values({ state, provider, redirectUri })
-  return state
+/** A sign-in flow's return is used to sign in, or to bind to the account that started it. */
+export type FlowMode = 'auth' | 'bind'
+
+export interface IssuedState {
+  state: string
+  /** Held only by the browser that started the flow (a cookie); its hash is stored with the state. */
+  nonce: string
 }
 
-/** Uses up a state: it must exist, be fresh, and match the provider and return address. */
+const hashNonce = (nonce: string) => createHash('sha256').update(nonce, 'utf8').digest('hex')
+
+/**
+ * Issues a one-time state bound to a provider, a return address, a mode (and for 'bind' the
+ * account), and a fresh browser nonce (RFC 9700 §4.7: the state is tied to the user agent).
+ * Old states are swept.
+ */
+export async function createState(
+  db: Db,
+  input: { provider: SocialProvider; redirectUri: string; mode: FlowMode; userId: number | null },
+): Promise<IssuedState> {
+  const state = randomBytes(24).toString('base64url')
+  const nonce = randomBytes(32).toString('base64url')
+  await db.delete(oauthStates).where(lt(oauthStates.created, new Date(Date.now() - STATE_TTL_MS)))
+  await db.insert(oauthStates).values({
+    state,
+    provider: input.provider,
+    redirectUri: input.redirectUri,
+    nonceHash: hashNonce(nonce),
+    mode: input.mode,
+    userId: input.mode === 'bind' ? input.userId : null,
+  })
+  return { state, nonce }
+}
+
+/** Who is finishing the flow: the browser's nonce, what for, and (bind) the signed-in account. */
+export interface ReturnContext {
+  nonce: string | undefined
+  mode: FlowMode
+  userId: number | null
+}
+
+/**
+ * Uses up a state (whatever the outcome: a refused state cannot be tried again). It must exist, be
+ * fresh, match the provider and return address, have been issued to this browser (its nonce),
+ * and for this use: a sign-in state signs in; a bind state binds to the account that asked for it.
+ */
 export async function consumeState(
   db: Db,
   state: string | undefined,
   provider: SocialProvider,
   redirectUri: string,
+  ctx: ReturnContext,
 ): Promise<void> {
   if (!state) throw fail(400, 'social_state_invalid')
   const [row] = await db
@@ -31,6 +69,15 @@ export async function consumeState(
     .returning()
   if (!row || row.redirectUri !== redirectUri || row.created.getTime() < Date.now() - STATE_TTL_MS)
     throw fail(400, 'social_state_invalid')
+  if (!ctx.nonce || !sameHash(row.nonceHash, hashNonce(ctx.nonce))) throw fail(400, 'social_browser_mismatch')
+  if (row.mode !== ctx.mode || (ctx.mode === 'bind' && row.userId !== ctx.userId))
+    throw fail(400, 'social_browser_mismatch')
+}
+
+function sameHash(stored: string, given: string): boolean {
+  const a = Buffer.from(stored, 'utf8')
+  const b = Buffer.from(given, 'utf8')
+  return a.length === b.length && timingSafeEqual(a, b)
 }
 
 /**
@@ -56,4 +103,13 @@ export function checkRedirectUri(config: ApiConfig, provider: SocialProvider, ur
   if (!config.socialRedirectOrigins.includes(u.origin) || path !== `/auth/${provider}/redirect/`)
     throw fail(400, 'social_redirect_invalid')
   return `${u.origin}${path}`
+}
+
+/**
+ * The cookie that carries the nonce for browsers that call the API directly (the spec's client).
+ * `__Host-` (Secure, Path=/, no Domain: no sibling subdomain can plant one) wherever the shop is
+ * served over https; plain http on localhost cannot hold a Secure cookie.
+ */
+export function nonceCookieName(config: ApiConfig): string {
+  return config.publicUrl.startsWith('https://') ? '__Host-social_nonce' : 'social_nonce'
 }

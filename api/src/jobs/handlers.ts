@@ -1,0 +1,39 @@
+// Every job kind the shop runs, and the recurring ones: the one place to look for "what runs in
+// the background". Services own their handlers; this file only lists them.
+import { and, inArray, lt, sql } from 'drizzle-orm'
+import { jobs } from '../db/schema'
+import { passwordResetJob, RESET_JOB } from '../services/auth/passwords'
+import { MAIL_JOB } from '../services/mail/outbox'
+import { sendMailJob } from '../services/mail/send-job'
+import { REFUND_JOB } from '../services/refunds/open'
+import { refundProviderJob } from '../services/refunds/provider-job'
+import { RECHECK_JOB, supplierRecheckJob } from '../services/fulfilment/recheck'
+import { EXPIRE_JOB, expireOrdersJob } from '../services/orders/expiry'
+import { paymentRequeryJob, REQUERY_JOB } from '../services/payments/requery'
+import { HOUSEKEEPING_HANDLERS, HOUSEKEEPING_RECURRING } from './housekeeping'
+import type { JobHandler, RecurringJob } from './worker'
+
+/** Finished jobs are kept a week (for the back-office timeline), then pruned. */
+const pruneJobs: JobHandler = async (_job, deps) => {
+  await deps.db
+    .delete(jobs)
+    .where(and(inArray(jobs.status, ['done']), lt(jobs.finishedAt, sql`now() - interval '7 days'`)))
+}
+
+export const JOB_HANDLERS: Record<string, JobHandler> = {
+  'jobs.prune': pruneJobs,
+  [MAIL_JOB]: sendMailJob,
+  [RESET_JOB]: passwordResetJob,
+  [REFUND_JOB]: refundProviderJob,
+  // the order clock (issue 12)
+  [EXPIRE_JOB]: expireOrdersJob,
+  [RECHECK_JOB]: supplierRecheckJob,
+  [REQUERY_JOB]: paymentRequeryJob,
+  ...HOUSEKEEPING_HANDLERS,
+}
+
+export const RECURRING_JOBS: RecurringJob[] = [
+  { kind: 'jobs.prune', everySeconds: 3600 },
+  { kind: EXPIRE_JOB, everySeconds: 300 },
+  ...HOUSEKEEPING_RECURRING,
+]

@@ -1,0 +1,21 @@
+// The back-office API (/api/admin/…): staff only, every operation marked with the role it needs.
+import type { ApiApp } from '../../context'
+import { registerAdminCatalogue } from './catalogue'
+import { adminGuard } from './guard'
+import { registerAdminLogos } from './logos'
+import { registerAdminOrders } from './orders'
+import { registerAdminOverview } from './overview'
+import { registerAdminPayments } from './payments'
+import { registerAdminPromo } from './promo'
+import { registerAdminStock } from './stock'
+
+export function registerAdmin(app: ApiApp) {
+  app.use('/api/admin/*', adminGuard)
+  registerAdminOverview(app)
+  registerAdminOrders(app)
+  registerAdminCatalogue(app)
+  registerAdminLogos(app)
+  registerAdminStock(app)
+  registerAdminPromo(app)
+  registerAdminPayments(app)
+}

@@ -1,0 +1,335 @@
+import { z } from '@hono/zod-openapi'
+import { and, asc, eq } from 'drizzle-orm'
+import type { ApiApp } from '../../context'
+import { ORDER_STATUSES, orders, REFUND_STATUSES, refunds } from '../../db/schema'
+import { fail } from '../../lib/errors'
+import { pageNumberPage, pageQuery, pageSchema } from '../../lib/pagination'
+import { errorResponses, jsonContent, UuidParam } from '../../lib/schemas'
+import { audit } from '../../services/admin/audit'
+import { orderDetail, searchOrders } from '../../services/admin/orders'
+import { retryFulfilment } from '../../services/fulfilment/retry'
+import { recordOrderEvent } from '../../services/orders/events'
+import { transitionOrder, UNPAID_STATUSES } from '../../services/orders/state-machine'
+import { queueMail } from '../../services/mail/outbox'
+import { openRefund, queueRefundMail } from '../../services/refunds/open'
+import { RefundSchema } from '../../services/refunds/view'
+import { message } from '../../lib/errors'
+import { adminRoute, staffOf } from './guard'
+
+const Day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'дата в виде ГГГГ-ММ-ДД')
+  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), 'нет такой даты')
+
+const AdminOrderItem = z
+  .object({
+    id: z.uuid(),
+    kind: z.string(),
+    status: z.enum(ORDER_STATUSES),
+    created: z.string(),
+    email: z.string().nullable(),
+    total: z.string(),
+    total_to_pay: z.string(),
+    reject_reason: z.string().nullable(),
+    signed_in: z.boolean(),
+    item: z.string().openapi({ description: 'The game or gift title' }),
+    refund_status: z.enum(REFUND_STATUSES).nullable().optional(),
+  })
+  .openapi('AdminOrderItem')
+
+const TimelineEntry = z
+  .object({
+    id: z.number().int(),
+    kind: z.string(),
+    data: z.record(z.string(), z.unknown()),
+    actor_user_id: z.number().int().nullable(),
+    created: z.string(),
+  })
+  .openapi('AdminOrderEvent')
+
+const AdminOrderDetail = z
+  .object({
+    order: z.record(z.string(), z.unknown()).openapi({ description: 'The order-history item, codes masked' }),
+    user_id: z.number().int().nullable(),
+    payments: z.array(
+      z.object({
+        id: z.uuid(),
+        method: z.string(),
+        provider: z.string(),
+        amount: z.string(),
+        currency: z.string(),
+        status: z.string(),
+        external_id: z.string().nullable(),
+        created: z.string(),
+      }),
+    ),
+    timeline: z.array(TimelineEntry),
+    refund: RefundSchema.nullable().optional(),
+    can_retry_fulfilment: z
+      .boolean()
+      .optional()
+      .openapi({ description: 'Paid, not delivered, not refunded: «Повторить выдачу» applies' }),
+  })
+  .openapi('AdminOrderDetail')
+
+const list = adminRoute('support', {
+  method: 'get',
+  path: '/api/admin/orders/',
+  summary: 'Search orders (id, email, status, game, gift, days), newest first',
+  request: {
+    query: pageQuery.extend({
+      q: z.string().trim().max(254).optional(),
+      status: z.enum(ORDER_STATUSES).optional(),
+      game: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+      gift: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+      from: Day.optional(),
+      to: Day.optional(),
+      refund: z
+        .enum(REFUND_STATUSES)
+        .optional()
+        .openapi({ description: 'Orders whose refund is in this state' }),
+    }),
+  },
+  responses: {
+    200: jsonContent(pageSchema(AdminOrderItem).openapi('AdminOrderPage')),
+    ...errorResponses(400, 404),
+  },
+})
+
+const detail = adminRoute('support', {
+  method: 'get',
+  path: '/api/admin/orders/{id}/',
+  summary: 'An order with its payments and timeline',
+  request: { params: UuidParam },
+  responses: { 200: jsonContent(AdminOrderDetail), ...errorResponses(400, 404) },
+})
+
+const NoteBody = z.object({ text: z.string().trim().max(2000) }).openapi('AdminNoteInput')
+const note = adminRoute('support', {
+  method: 'post',
+  path: '/api/admin/orders/{id}/notes/',
+  summary: 'Add a note to the order’s timeline',
+  request: {
+    params: UuidParam,
+    body: { content: { 'application/json': { schema: NoteBody } }, required: true },
+  },
+  responses: { 200: jsonContent(AdminOrderDetail), ...errorResponses(400, 404) },
+})
+
+const ActionBody = z
+  .object({
+    request_id: z
+      .string()
+      .min(8)
+      .max(64)
+      .optional()
+      .openapi({ description: 'Makes the action idempotent: the same id is carried out once' }),
+  })
+  .openapi('AdminActionInput')
+const actionBody = { body: { content: { 'application/json': { schema: ActionBody } }, required: false } }
+
+const resend = adminRoute('support', {
+  method: 'post',
+  path: '/api/admin/orders/{id}/resend_mail/',
+  summary: 'Send the buyer the order’s mail again (done or failed orders)',
+  request: { params: UuidParam, ...actionBody },
+  responses: { 200: jsonContent(AdminOrderDetail), ...errorResponses(400, 404, 409) },
+})
+
+const cancel = adminRoute('owner', {
+  method: 'post',
+  path: '/api/admin/orders/{id}/cancel/',
+  summary: 'Cancel an unpaid order (it becomes failed with a reason; payments in flight are refused)',
+  request: { params: UuidParam, ...actionBody },
+  responses: { 200: jsonContent(AdminOrderDetail), ...errorResponses(400, 403, 404, 409) },
+})
+
+const RefundBody = ActionBody.extend({
+  reason: z.string().trim().max(500).optional().openapi({ description: 'Shown to the buyer' }),
+}).openapi('AdminRefundInput')
+
+const refund = adminRoute('owner', {
+  method: 'post',
+  path: '/api/admin/orders/{id}/refund/',
+  summary: 'Refund a paid order that was not delivered (once); or record that a manual refund was made',
+  description:
+    'A paid, sending or sent order becomes failed with the reason and is refunded as the shop refunds ' +
+    'any failed paid order (provider, else the buyer’s balance, else manual). A failed paid order without ' +
+    'a refund gets one. A refund waiting for a person (`manual`: the order’s, else a refused payment’s) ' +
+    'is recorded as done. Anything else: 409.',
+  request: {
+    params: UuidParam,
+    body: { content: { 'application/json': { schema: RefundBody } }, required: false },
+  },
+  responses: { 200: jsonContent(AdminOrderDetail), ...errorResponses(400, 403, 404, 409) },
+})
+
+const retry = adminRoute('support', {
+  method: 'post',
+  path: '/api/admin/orders/{id}/retry_fulfilment/',
+  summary: 'Deliver a paid order again (paid, or failed after paying; not refunded); never twice',
+  request: { params: UuidParam, ...actionBody },
+  responses: { 200: jsonContent(AdminOrderDetail), ...errorResponses(400, 404, 409) },
+})
+
+async function detailOr404(c: Parameters<Parameters<ApiApp['openapi']>[1]>[0], id: string) {
+  const d = await orderDetail(c.var.deps.db, id.toLowerCase())
+  if (!d) throw fail(404, 'order_not_found')
+  return d
+}
+
+export function registerAdminOrders(app: ApiApp) {
+  app.openapi(list, async (c) => {
+    const { page = 1, page_size: pageSize = 50, ...filters } = c.req.valid('query')
+    if (filters.from && filters.to && filters.from > filters.to) throw fail(400, 'admin_date_range')
+    const { count, results } = await searchOrders(c.var.deps.db, { ...filters, page, pageSize })
+    return c.json(pageNumberPage(c.req.url, count, page, pageSize, results), 200)
+  })
+
+  app.openapi(detail, async (c) => {
+    return c.json(await detailOr404(c, c.req.valid('param').id), 200)
+  })
+
+  app.openapi(note, async (c) => {
+    const staff = staffOf(c)
+    const { id } = c.req.valid('param')
+    const { text } = c.req.valid('json')
+    if (!text) throw fail(400, 'admin_note_empty')
+    await detailOr404(c, id)
+    await recordOrderEvent(c.var.deps.db, id.toLowerCase(), 'note', { text, by: staff.email }, staff.userId)
+    return c.json(await detailOr404(c, id), 200)
+  })
+
+  app.openapi(resend, async (c) => {
+    const staff = staffOf(c)
+    const id = c.req.valid('param').id.toLowerCase()
+    const requestId = (await c.req.json().catch(() => ({})))?.request_id as string | undefined
+    await c.var.deps.db.transaction(async (tx) => {
+      const [order] = await tx.select().from(orders).where(eq(orders.id, id))
+      if (!order) throw fail(404, 'order_not_found')
+      if (!order.email) throw fail(409, 'admin_order_no_email')
+      const template =
+        order.status === 'done' ? 'order_done' : order.status === 'failed' ? 'order_failed' : null
+      if (!template) throw fail(409, 'admin_mail_nothing_to_resend')
+      const key = `${template}:${id}:resend:${requestId ?? crypto.randomUUID()}`
+      const queued = await queueMail(tx, { template, to: order.email, data: { orderId: id }, key })
+      if (!queued) return // this request was carried out already
+      await recordOrderEvent(
+        tx,
+        id,
+        'admin_action',
+        { action: 'resend_mail', template, by: staff.email },
+        staff.userId,
+      )
+      await audit(tx, staff, {
+        action: 'order.resend_mail',
+        entity: 'order',
+        entityId: id,
+        after: { template },
+      })
+    })
+    c.var.deps.jobs?.wake()
+    return c.json(await detailOr404(c, id), 200)
+  })
+
+  app.openapi(retry, async (c) => {
+    const staff = staffOf(c)
+    const id = c.req.valid('param').id.toLowerCase()
+    const requestId = (await c.req.json().catch(() => ({})))?.request_id as string | undefined
+    await retryFulfilment(c.var.deps, staff, id, requestId)
+    c.var.deps.jobs?.wake()
+    return c.json(await detailOr404(c, id), 200)
+  })
+
+  app.openapi(cancel, async (c) => {
+    const staff = staffOf(c)
+    const id = c.req.valid('param').id.toLowerCase()
+    await c.var.deps.db.transaction(async (tx) => {
+      const [order] = await tx.select().from(orders).where(eq(orders.id, id)).for('update')
+      if (!order) throw fail(404, 'order_not_found')
+      if (order.status === 'failed' && order.rejectReason === message('admin_order_cancelled_reason')) return
+      if (!UNPAID_STATUSES.includes(order.status)) throw fail(409, 'admin_order_not_cancellable')
+      await transitionOrder(tx, id, 'failed', { rejectReason: message('admin_order_cancelled_reason') })
+      await recordOrderEvent(tx, id, 'admin_action', { action: 'cancel', by: staff.email }, staff.userId)
+      await audit(tx, staff, {
+        action: 'order.cancel',
+        entity: 'order',
+        entityId: id,
+        before: { status: order.status },
+        after: { status: 'failed' },
+      })
+    })
+    return c.json(await detailOr404(c, id), 200)
+  })
+
+  app.openapi(refund, async (c) => {
+    const staff = staffOf(c)
+    const id = c.req.valid('param').id.toLowerCase()
+    const body = RefundBody.safeParse(await c.req.json().catch(() => ({})))
+    if (!body.success) throw fail(400, 'admin_refund_reason_invalid')
+    const reason = body.data.reason || message('refund_reason_admin')
+    await c.var.deps.db.transaction(async (tx) => {
+      const [order] = await tx.select().from(orders).where(eq(orders.id, id)).for('update')
+      if (!order) throw fail(404, 'order_not_found')
+      const [existing] = await tx
+        .select()
+        .from(refunds)
+        .where(and(eq(refunds.orderId, id), eq(refunds.kind, 'order')))
+        .for('update')
+      // a refused payment's refund waiting for a person (decision 037), when the order's own does not
+      const [returned] =
+        existing?.status === 'manual'
+          ? []
+          : await tx
+              .select()
+              .from(refunds)
+              .where(and(eq(refunds.orderId, id), eq(refunds.kind, 'payment'), eq(refunds.status, 'manual')))
+              .orderBy(asc(refunds.id))
+              .limit(1)
+              .for('update')
+      if (order.paidAt === null && !returned) throw fail(409, 'refund_nothing_paid')
+      const waiting = existing?.status === 'manual' ? existing : returned
+      let after: Record<string, unknown>
+      if (waiting) {
+        // the only second step there is: a person made the refund the shop could not
+        const [done] = await tx
+          .update(refunds)
+          .set({ status: 'done', actorUserId: staff.userId, completedAt: new Date() })
+          .where(eq(refunds.id, waiting.id))
+          .returning()
+        await queueRefundMail(tx, done!, order.email)
+        after = { refund: 'done', method: waiting.method, kind: waiting.kind }
+      } else if (existing) {
+        throw fail(409, 'refund_exists')
+      } else if (order.status === 'done' || UNPAID_STATUSES.includes(order.status)) {
+        throw fail(409, 'refund_not_allowed')
+      } else {
+        if (order.status !== 'failed') await transitionOrder(tx, id, 'failed', { rejectReason: reason })
+        else await openRefund(tx, id, reason, staff.userId)
+        const [opened] = await tx
+          .update(refunds)
+          .set({ actorUserId: staff.userId })
+          .where(and(eq(refunds.orderId, id), eq(refunds.kind, 'order')))
+          .returning()
+        if (!opened) throw fail(409, 'refund_nothing_paid')
+        after = { status: 'failed', refund: opened.status, method: opened.method, amount: opened.amount }
+      }
+      await recordOrderEvent(
+        tx,
+        id,
+        'admin_action',
+        { action: 'refund', reason, by: staff.email },
+        staff.userId,
+      )
+      await audit(tx, staff, {
+        action: 'order.refund',
+        entity: 'order',
+        entityId: id,
+        before: { status: order.status, refund: existing?.status ?? null },
+        after,
+      })
+    })
+    c.var.deps.jobs?.wake()
+    return c.json(await detailOr404(c, id), 200)
+  })
+}

@@ -1,0 +1,134 @@
+// Back-office overview, the caller's own role, and the audit log.
+import { z } from '@hono/zod-openapi'
+import { and, count, desc, eq, type SQL } from 'drizzle-orm'
+import type { ApiApp } from '../../context'
+import { auditLog, ORDER_STATUSES, STAFF_ROLES } from '../../db/schema'
+import { pageNumberPage, pageQuery, pageSchema } from '../../lib/pagination'
+import { errorResponses, jsonContent } from '../../lib/schemas'
+import { overview } from '../../services/admin/overview'
+import { adminRoute, staffOf } from './guard'
+
+const Amount = z.object({ currency: z.string(), amount: z.string() })
+const Overview = z
+  .object({
+    days: z.number().int(),
+    revenue_by_day: z.array(Amount.extend({ day: z.string() })),
+    revenue: z.array(Amount),
+    orders_by_status: z.record(z.enum(ORDER_STATUSES), z.number().int()),
+    orders_created: z.number().int(),
+    orders_paid: z.number().int(),
+    paid_percent: z.number().int(),
+    top_products: z.array(
+      z.object({ id: z.number().int(), title: z.string(), quantity: z.number().int(), revenue: z.string() }),
+    ),
+    low_stock: z.array(
+      z.object({
+        kind: z.enum(['product', 'gift']),
+        id: z.number().int(),
+        title: z.string(),
+        free: z.number().int(),
+        sold: z.number().int(),
+      }),
+    ),
+    needs_attention: z.array(
+      z.object({
+        id: z.uuid(),
+        status: z.enum(ORDER_STATUSES),
+        reason: z.string().nullable(),
+        created: z.string(),
+      }),
+    ),
+  })
+  .openapi('AdminOverview')
+
+const overviewRoute = adminRoute('owner', {
+  method: 'get',
+  path: '/api/admin/overview/',
+  summary: 'Revenue, orders by status, paid share, top products, low stock, orders that need a person',
+  request: {
+    query: z.object({
+      days: z
+        .enum(['1', '7', '30'], 'days: 1, 7 или 30')
+        .optional()
+        .transform((d) => Number(d ?? 7)),
+    }),
+  },
+  responses: { 200: jsonContent(Overview), ...errorResponses(400, 403, 404) },
+})
+
+const me = adminRoute('support', {
+  method: 'get',
+  path: '/api/admin/me/',
+  summary: 'The caller’s back-office role',
+  responses: {
+    200: jsonContent(z.object({ email: z.string(), role: z.enum(STAFF_ROLES) }).openapi('AdminMe')),
+    ...errorResponses(404),
+  },
+})
+
+const AuditItem = z
+  .object({
+    id: z.number().int(),
+    actor: z.string().nullable(),
+    action: z.string(),
+    entity: z.string(),
+    entity_id: z.string(),
+    before: z.unknown(),
+    after: z.unknown(),
+    created: z.string(),
+  })
+  .openapi('AdminAuditEntry')
+const auditRoute = adminRoute('owner', {
+  method: 'get',
+  path: '/api/admin/audit/',
+  summary: 'The audit log: every back-office change, newest first',
+  request: {
+    query: pageQuery.extend({
+      entity: z.string().max(40).optional(),
+      entity_id: z.string().max(64).optional(),
+    }),
+  },
+  responses: {
+    200: jsonContent(pageSchema(AuditItem).openapi('AdminAuditPage')),
+    ...errorResponses(400, 403, 404),
+  },
+})
+
+export function registerAdminOverview(app: ApiApp) {
+  app.openapi(me, async (c) => {
+    const staff = staffOf(c)
+    return c.json({ email: staff.email, role: staff.role }, 200)
+  })
+
+  app.openapi(overviewRoute, async (c) => {
+    return c.json(await overview(c.var.deps.db, c.req.valid('query').days), 200)
+  })
+
+  app.openapi(auditRoute, async (c) => {
+    const { page = 1, page_size: size = 50, entity, entity_id: entityId } = c.req.valid('query')
+    const where: SQL[] = []
+    if (entity) where.push(eq(auditLog.entity, entity))
+    if (entityId) where.push(eq(auditLog.entityId, entityId))
+    const filter = where.length ? and(...where) : undefined
+    const { db } = c.var.deps
+    const [total] = await db.select({ n: count() }).from(auditLog).where(filter)
+    const rows = await db
+      .select()
+      .from(auditLog)
+      .where(filter)
+      .orderBy(desc(auditLog.id))
+      .limit(size)
+      .offset((page - 1) * size)
+    const results = rows.map((r) => ({
+      id: r.id,
+      actor: r.actorEmail,
+      action: r.action,
+      entity: r.entity,
+      entity_id: r.entityId,
+      before: r.before,
+      after: r.after,
+      created: r.created.toISOString(),
+    }))
+    return c.json(pageNumberPage(c.req.url, total?.n ?? 0, page, size, results), 200)
+  })
+}

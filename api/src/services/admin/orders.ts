@@ -1,0 +1,135 @@
+// Back-office order search and the order's full picture (lines, payments, timeline).
+import { and, asc, count, desc, eq, exists, gte, lt, type SQL, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import { games, gifts, type OrderStatus, orders, payments, type RefundStatus, refunds } from '../../db/schema'
+import { toMoney } from '../../lib/money'
+import { isUuid } from '../orders/access'
+import { refundOut } from '../refunds/view'
+import { canRetryFulfilment } from '../fulfilment/retry'
+import { listOrderEvents } from '../orders/events'
+import { serializeOrderHistory } from '../orders/serialize'
+import { maskCode } from './mask'
+
+export interface OrderSearch {
+  /** An order id, or (part of) a buyer's email. */
+  q?: string
+  status?: OrderStatus
+  game?: number
+  gift?: number
+  /** Inclusive day (UTC) bounds, YYYY-MM-DD. */
+  from?: string
+  to?: string
+  refund?: RefundStatus
+  page: number
+  pageSize: number
+}
+
+const startOfDay = (day: string) => new Date(`${day}T00:00:00Z`)
+const afterDay = (day: string) => new Date(startOfDay(day).getTime() + 86_400_000)
+
+/** Orders matching the filters, newest first, one page; every filter is served by an index. */
+export async function searchOrders(db: Db, s: OrderSearch) {
+  const where: SQL[] = []
+  const q = s.q?.trim()
+  if (q) {
+    if (isUuid(q)) where.push(eq(orders.id, q.toLowerCase()))
+    else if (q.includes('@')) where.push(eq(sql`lower(${orders.email})`, q.toLowerCase()))
+    else where.push(sql`lower(${orders.email}) like ${`%${q.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`}`)
+  }
+  if (s.status) where.push(eq(orders.status, s.status))
+  if (s.game) where.push(eq(orders.gameId, s.game))
+  if (s.gift) where.push(eq(orders.giftId, s.gift))
+  if (s.from) where.push(gte(orders.created, startOfDay(s.from)))
+  if (s.to) where.push(lt(orders.created, afterDay(s.to)))
+  // a refund filter: any refund of the order (its own, or of a refused payment) in that state
+  if (s.refund)
+    where.push(
+      exists(
+        db
+          .select({ id: refunds.id })
+          .from(refunds)
+          .where(and(eq(refunds.orderId, orders.id), eq(refunds.status, s.refund))),
+      ),
+    )
+  // the column shows the order's own refund (one per order)
+  const orderRefundOf = and(eq(refunds.orderId, orders.id), eq(refunds.kind, 'order'))
+  const filter = where.length ? and(...where) : undefined
+  const [total] = await db.select({ n: count() }).from(orders).where(filter)
+  const rows = await db
+    .select({
+      id: orders.id,
+      kind: orders.kind,
+      status: orders.status,
+      created: orders.created,
+      email: orders.email,
+      total: orders.total,
+      totalToPay: orders.totalToPay,
+      rejectReason: orders.rejectReason,
+      userId: orders.userId,
+      gameTitle: games.title,
+      giftTitle: gifts.title,
+      refundStatus: refunds.status,
+    })
+    .from(orders)
+    .leftJoin(refunds, orderRefundOf)
+    .leftJoin(games, eq(games.id, orders.gameId))
+    .leftJoin(gifts, eq(gifts.id, orders.giftId))
+    .where(filter)
+    .orderBy(desc(orders.created), desc(orders.id))
+    .limit(s.pageSize)
+    .offset((s.page - 1) * s.pageSize)
+  return {
+    count: total?.n ?? 0,
+    results: rows.map((r) => ({
+      id: r.id,
+      kind: r.kind,
+      status: r.status,
+      created: r.created.toISOString(),
+      email: r.email,
+      total: toMoney(r.total),
+      total_to_pay: toMoney(r.totalToPay),
+      reject_reason: r.rejectReason,
+      signed_in: r.userId !== null,
+      item: r.gameTitle ?? r.giftTitle ?? '',
+      refund_status: r.refundStatus,
+    })),
+  }
+}
+
+/** The order as the buyer sees it (codes masked), its payments and its timeline. */
+export async function orderDetail(db: Db, id: string) {
+  const [row] = await db.select().from(orders).where(eq(orders.id, id))
+  if (!row) return null
+  const [history] = await serializeOrderHistory(db, [row])
+  const masked = JSON.parse(JSON.stringify(history), (key, value) =>
+    key === 'code' && typeof value === 'string' ? maskCode(value) : value,
+  )
+  const pays = await db.select().from(payments).where(eq(payments.orderId, id)).orderBy(asc(payments.created))
+  const events = await listOrderEvents(db, id)
+  return {
+    order: masked,
+    user_id: row.userId,
+    payments: pays.map((p) => ({
+      id: p.id,
+      method: p.methodName,
+      provider: p.provider,
+      amount: toMoney(p.amount),
+      currency: p.currency,
+      status: p.status,
+      external_id: p.externalId,
+      created: p.created.toISOString(),
+    })),
+    timeline: [
+      { id: 0, kind: 'created', data: {}, actor_user_id: null, created: row.created.toISOString() },
+      ...events.map((e) => ({
+        id: e.id,
+        kind: e.kind,
+        data: e.data,
+        actor_user_id: e.actorUserId,
+        created: e.created.toISOString(),
+      })),
+    ],
+    refund: await refundOut(db, id),
+    can_retry_fulfilment: await canRetryFulfilment(db, row),
+  }
+}

@@ -1,0 +1,103 @@
+// The owner's overview: money in, orders by status, what sells, what runs out, what needs a person.
+import { and, count, desc, eq, gte, inArray, isNotNull, lt, or, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import { ORDER_STATUSES, type OrderStatus, orderProducts, orders, payments, products } from '../../db/schema'
+import { toMoney } from '../../lib/money'
+import { stockCounts } from './stock'
+
+/** Fewer free codes than this is a warning. */
+export const LOW_STOCK = 10
+/** An order paid but not delivered after this long needs a person. */
+const STUCK_MINUTES = 30
+
+/**
+ * `days` calendar days in UTC ending today (1 is today since midnight), as the chart draws them,
+ * so that the totals are the sum of the chart's days.
+ */
+export async function overview(db: Db, days: number, now = new Date()) {
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())
+  const since = new Date(today - (days - 1) * 86_400_000)
+  const day = sql<string>`to_char(${payments.created} at time zone 'UTC', 'YYYY-MM-DD')`
+  const [revenueRows, statusRows, paidRows, topRows, stock, attention] = await Promise.all([
+    db
+      .select({
+        day,
+        currency: payments.currency,
+        amount: sql<number>`sum(${payments.amount})`.mapWith(Number),
+      })
+      .from(payments)
+      .where(and(eq(payments.status, 'succeeded'), gte(payments.created, since)))
+      .groupBy(day, payments.currency)
+      .orderBy(day, payments.currency),
+    db
+      .select({ status: orders.status, n: count() })
+      .from(orders)
+      .where(gte(orders.created, since))
+      .groupBy(orders.status),
+    db
+      .select({ n: count() })
+      .from(orders)
+      .where(and(gte(orders.created, since), isNotNull(orders.paidAt))),
+    db
+      .select({
+        id: products.id,
+        title: products.title,
+        quantity: sql<number>`sum(${orderProducts.quantity})`.mapWith(Number),
+        revenue: sql<number>`sum(${orderProducts.quantity} * ${orderProducts.price})`.mapWith(Number),
+      })
+      .from(orderProducts)
+      .innerJoin(orders, eq(orders.id, orderProducts.orderId))
+      .innerJoin(products, eq(products.id, orderProducts.productId))
+      .where(and(gte(orders.created, since), isNotNull(orders.paidAt)))
+      .groupBy(products.id, products.title)
+      .orderBy(desc(sql`sum(${orderProducts.quantity} * ${orderProducts.price})`))
+      .limit(5),
+    stockCounts(db),
+    db
+      .select({ id: orders.id, status: orders.status, reason: orders.rejectReason, created: orders.created })
+      .from(orders)
+      .where(
+        or(
+          and(eq(orders.status, 'failed'), isNotNull(orders.paidAt), gte(orders.created, since)),
+          and(
+            inArray(orders.status, ['paid', 'sending', 'sent']),
+            lt(orders.updated, new Date(now.getTime() - STUCK_MINUTES * 60_000)),
+          ),
+        ),
+      )
+      .orderBy(desc(orders.created))
+      .limit(50),
+  ])
+  const created = statusRows.reduce((a, r) => a + r.n, 0)
+  const paid = paidRows[0]?.n ?? 0
+  const totals = new Map<string, number>()
+  for (const r of revenueRows) totals.set(r.currency, (totals.get(r.currency) ?? 0) + r.amount)
+  return {
+    days,
+    revenue_by_day: revenueRows.map((r) => ({ day: r.day, currency: r.currency, amount: toMoney(r.amount) })),
+    revenue: [...totals].map(([currency, amount]) => ({ currency, amount: toMoney(amount) })),
+    orders_by_status: Object.fromEntries(
+      ORDER_STATUSES.map((st) => [st, statusRows.find((r) => r.status === st)?.n ?? 0]),
+    ) as Record<OrderStatus, number>,
+    orders_created: created,
+    orders_paid: paid,
+    /** Paid share of created orders, in whole percent. */
+    paid_percent: created ? Math.round((paid * 100) / created) : 0,
+    top_products: topRows.map((r) => ({
+      id: r.id,
+      title: r.title,
+      quantity: r.quantity,
+      revenue: toMoney(r.revenue),
+    })),
+    low_stock: [
+      ...stock.products.filter((p) => p.free < LOW_STOCK).map((p) => ({ kind: 'product' as const, ...p })),
+      ...stock.gifts.filter((g) => g.free < LOW_STOCK).map((g) => ({ kind: 'gift' as const, ...g })),
+    ],
+    needs_attention: attention.map((a) => ({
+      id: a.id,
+      status: a.status,
+      reason: a.reason,
+      created: a.created.toISOString(),
+    })),
+  }
+}

@@ -1,0 +1,77 @@
+// The mail outbox: a mail is queued in the transaction of the change that causes it and sent
+// afterwards by the job worker ('mail.send', ./send-job.ts), so it is never lost (rolled back with
+// the change, kept across kill -9) and never sent twice for one cause (`key`).
+import type { Db, Tx } from '../../db/client'
+import type { SocialProvider } from '../../env'
+import { enqueue } from '../../jobs/queue'
+
+/**
+ * What each template needs, as plain JSON: ids, not copies of rows (the sender reads the rest
+ * fresh when it sends), and links as paths of the storefront (the sender adds PUBLIC_URL).
+ */
+export interface MailDataMap {
+  /** Queued by the order state machine when an order becomes done: the order, its codes, the total. */
+  order_done: { orderId: string }
+  /** Queued by the order state machine when a paid order fails: the reason and what happens to the money. */
+  order_failed: { orderId: string }
+  /**
+   * A refund of the order was made. `reason`: why (shown to the buyer; default: the order's
+   * reject_reason); `destination`: where the money went (default 'payment', back the way it was
+   * paid); `amount`: kopecks refunded (default: the order's total_to_pay, or balance_used for 'balance');
+   * `refusedPayment`: the money of a payment the shop refused (the order was not paid by it), with its
+   * `currency` (minor units of it in `amount`).
+   */
+  order_refunded: {
+    orderId: string
+    reason?: string
+    destination?: 'payment' | 'balance'
+    amount?: number
+    currency?: string
+    refusedPayment?: boolean
+  }
+  /** A guest asked for the list of their orders: the sender makes the signed 24-hour link for `to`. */
+  order_lookup: Record<string, never>
+  /**
+   * Confirm the account's email. `path`: the storefront link, e.g. `/auth/confirm`; with
+   * `tokenId` (an account_tokens row) the sender adds `?token=<signed token>` when it renders, so
+   * the token is stored nowhere.
+   */
+  confirm_email: { path: string; expiresInHours: number; tokenId?: string }
+  /** Set a new password. `path`, `tokenId`: as for confirm_email (e.g. `/auth/reset`). */
+  password_reset: { path: string; expiresInMinutes: number; tokenId?: string }
+  /** The password was changed (or set by a reset); other sign-ins were ended. */
+  password_changed: Record<string, never>
+  /** A social account was bound to the shop account (sign-in by it works from now on). */
+  social_bound: { provider: SocialProvider }
+}
+
+/** Every mail the shop sends; each has a template in ./templates (see ./render.tsx). */
+export type MailTemplate = keyof MailDataMap
+
+export interface MailRequest<T extends MailTemplate = MailTemplate> {
+  template: T
+  to: string
+  data: MailDataMap[T]
+  /** The cause, unique per mail: `order_done:<order id>`, `password_reset:<token id>`. */
+  key: string
+}
+
+export const MAIL_JOB = 'mail.send'
+
+/** The job payload of a queued mail. */
+export interface MailJobPayload {
+  template: MailTemplate
+  to: string
+  data: Record<string, unknown>
+}
+
+/** Queues a mail; false when a mail for this cause was already queued. */
+export async function queueMail<T extends MailTemplate>(db: Db | Tx, mail: MailRequest<T>): Promise<boolean> {
+  const payload: MailJobPayload = { template: mail.template, to: mail.to, data: { ...mail.data } }
+  return enqueue(db, {
+    kind: MAIL_JOB,
+    key: `mail:${mail.key}`,
+    payload: { ...payload },
+    maxAttempts: 20,
+  })
+}

@@ -1,0 +1,50 @@
+// Every template by name, and the one render: HTML from React Email, plain text from that HTML.
+import { render, toPlainText } from '@react-email/render'
+import type { MailDataMap, MailTemplate } from './outbox'
+import { confirmEmail, orderLookup, passwordChanged, passwordReset, socialBound } from './templates/account'
+import { orderDone, orderFailed, orderRefunded } from './templates/order'
+import type { RenderContext, Template } from './templates/types'
+
+export const TEMPLATES: { [T in MailTemplate]: Template<T> } = {
+  order_done: orderDone,
+  order_failed: orderFailed,
+  order_refunded: orderRefunded,
+  order_lookup: orderLookup,
+  confirm_email: confirmEmail,
+  password_reset: passwordReset,
+  password_changed: passwordChanged,
+  social_bound: socialBound,
+}
+
+export interface RenderedMail {
+  subject: string
+  html: string
+  text: string
+  orderId?: string
+}
+
+export function isMailTemplate(name: unknown): name is MailTemplate {
+  return typeof name === 'string' && Object.hasOwn(TEMPLATES, name)
+}
+
+/** The mail as it would be sent now, or null when its template has nothing to send. */
+export async function renderMail<T extends MailTemplate>(
+  template: T,
+  data: MailDataMap[T],
+  ctx: RenderContext,
+): Promise<RenderedMail | null> {
+  const content = await (TEMPLATES[template] as Template<T>)(data, ctx)
+  if (!content) return null
+  const html = await render(content.body)
+  const text = toPlainText(html, {
+    selectors: [
+      // the button becomes «label URL»; the hint under it is for HTML readers whose button failed
+      { selector: 'a.button', format: 'anchor', options: { linkBrackets: false } },
+      { selector: 'p.link-hint', format: 'skip' },
+      { selector: 'img', format: 'skip' },
+      { selector: 'h1', options: { uppercase: false } },
+      { selector: 'h2', options: { uppercase: false } },
+    ],
+  })
+  return { subject: content.subject, html, text, orderId: content.orderId }
+}

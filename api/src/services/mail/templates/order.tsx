@@ -1,0 +1,194 @@
+// The order mails: done (what was bought, every code and how to activate it, what was paid), failed
+// (why, what happens to the money) and refunded. Each reads the order when it is sent.
+import { fill, formatDate, formatMoneyIn, formatRub, M, orderNumber } from '../messages'
+import { loadOrderForMail, type OrderMailData } from '../order-data'
+import { Action, Code, Facts, H2, Layout, Muted, P } from './layout'
+import type { RenderContext, Template } from './types'
+
+const orderUrl = (ctx: RenderContext, id: string) => `${ctx.config.publicUrl}/orders/${id}/pay`
+
+const placed = (o: OrderMailData) =>
+  fill(M.order.placed, { number: orderNumber(o.id), date: formatDate(o.created) })
+
+/** Amount in a payment currency's minor units, e.g. «10,50 USD». */
+const inCurrency = (amount: number, currency: string) =>
+  currency === 'RUB'
+    ? formatRub(amount)
+    : `${Math.trunc(amount / 100)},${String(amount % 100).padStart(2, '0')}\u00a0${currency}`
+
+/** What was bought, with prices. */
+function itemRows(o: OrderMailData): Array<[string, string]> {
+  if (o.kind === 'SteamOrder' && o.steamAmount !== null)
+    return [[M.order.steam_line, formatRub(o.steamAmount)]]
+  if (o.lines.length === 0) return [[o.title, formatRub(o.total)]]
+  return o.lines.map((l) => [
+    fill(M.order.line, { title: l.title, quantity: l.quantity }),
+    formatRub(l.unitPrice * l.quantity),
+  ])
+}
+
+/** Discount, balance, the amount paid and how. */
+function paymentRows(o: OrderMailData): Array<[string, string]> {
+  const rows: Array<[string, string]> = []
+  const discount = o.total - o.balanceUsed - o.totalToPay
+  if (o.hasPromo && discount > 0) rows.push([M.order.promo, `−${formatRub(discount)}`])
+  if (o.balanceUsed > 0) rows.push([M.order.balance_used, formatRub(o.balanceUsed)])
+  const paid = formatRub(o.totalToPay)
+  const other =
+    o.payment && o.payment.currency !== 'RUB' ? ` (${inCurrency(o.payment.amount, o.payment.currency)})` : ''
+  rows.push([M.order.total_paid, `${paid}${other}`])
+  if (o.payment?.method) rows.push([M.order.method, o.payment.method])
+  return rows
+}
+
+/** The game above its lines (a gift's title is its one line already). */
+const Title = ({ o }: { o: OrderMailData }) =>
+  o.lines.length > 0 || o.kind === 'SteamOrder' ? <P>{o.title}</P> : null
+
+function OrderLink({ o, ctx }: { o: OrderMailData; ctx: RenderContext }) {
+  return (
+    <>
+      <Action href={orderUrl(ctx, o.id)}>{M.order.open}</Action>
+      {o.hasAccount ? <Muted>{M.order.account_note}</Muted> : null}
+    </>
+  )
+}
+
+/** The top-up a code-less order made (Standoff, Steam, supply channel). */
+function deliveredText(o: OrderMailData): string | null {
+  const text = deliveredTo(o)
+  return text && o.player ? `${text} ${fill(M.order_done.player, { nickname: o.player })}` : text
+}
+
+function deliveredTo(o: OrderMailData): string | null {
+  const account = o.account ?? ''
+  switch (o.kind) {
+    case 'StandoffOrder':
+      return fill(M.order_done.standoff, { account })
+    case 'SteamOrder':
+      return fill(M.order_done.steam, { account, amount: formatRub(o.steamAmount ?? 0) })
+    case 'MooGoldOrder':
+      return o.server
+        ? fill(M.order_done.supply_server, { account, server: o.server })
+        : fill(M.order_done.supply, { account })
+    default:
+      return null
+  }
+}
+
+export const orderDone: Template<'order_done'> = async (data, ctx) => {
+  const o = await loadOrderForMail(ctx.db, data.orderId)
+  if (!o?.email) return null
+  const codes = o.lines.flatMap((l) => l.codes)
+  const hasCodes = codes.length > 0 || o.giftCode !== null
+  const delivered = deliveredText(o)
+  const giftUrl = o.gift ? `${ctx.config.publicUrl}/gifts/detalis/${o.gift.id}` : ctx.config.publicUrl
+  return {
+    orderId: o.id,
+    subject: fill(M.order_done.subject, { number: orderNumber(o.id) }),
+    body: (
+      <Layout
+        preview={hasCodes ? M.order_done.preview : M.order_done.preview_no_codes}
+        heading={M.order_done.heading}
+        publicUrl={ctx.config.publicUrl}
+      >
+        <P>{fill(M.order_done.intro, { placed: placed(o) })}</P>
+        {codes.length > 0 ? (
+          <>
+            <H2>{M.order_done.codes_heading}</H2>
+            {codes.map((c) => (
+              <Code key={c.code} label={fill(M.order_done.code_uc, { amount: c.amountUc })}>
+                {c.code}
+              </Code>
+            ))}
+            <H2>{M.order_done.pubg_howto_heading}</H2>
+            <P>{M.order_done.pubg_howto}</P>
+            <Muted>{M.order_done.keep_codes}</Muted>
+          </>
+        ) : null}
+        {o.giftCode ? (
+          <>
+            <H2>{M.order_done.gift_code_heading}</H2>
+            <Code>{o.giftCode}</Code>
+            <H2>{M.order_done.gift_howto_heading}</H2>
+            <P>{o.gift?.description || fill(M.order_done.gift_howto_fallback, { url: giftUrl })}</P>
+            <Muted>{M.order_done.keep_codes}</Muted>
+          </>
+        ) : null}
+        {delivered ? (
+          <>
+            <H2>{M.order_done.delivered_heading}</H2>
+            <P>{delivered}</P>
+          </>
+        ) : null}
+        <H2>{M.order.items_heading}</H2>
+        <Title o={o} />
+        <Facts rows={itemRows(o)} />
+        <Facts rows={paymentRows(o)} />
+        <OrderLink o={o} ctx={ctx} />
+      </Layout>
+    ),
+  }
+}
+
+export const orderFailed: Template<'order_failed'> = async (data, ctx) => {
+  const o = await loadOrderForMail(ctx.db, data.orderId)
+  if (!o?.email) return null
+  return {
+    orderId: o.id,
+    subject: fill(M.order_failed.subject, { number: orderNumber(o.id) }),
+    body: (
+      <Layout
+        preview={M.order_failed.preview}
+        heading={M.order_failed.heading}
+        publicUrl={ctx.config.publicUrl}
+      >
+        <P>{fill(M.order_failed.intro, { placed: placed(o) })}</P>
+        {o.rejectReason ? <P>{fill(M.order.reason, { reason: o.rejectReason })}</P> : null}
+        <H2>{M.order_failed.money_heading}</H2>
+        <P>{M.order_failed.money}</P>
+        <H2>{M.order.items_heading}</H2>
+        <Title o={o} />
+        <Facts rows={itemRows(o)} />
+        <Facts rows={paymentRows(o)} />
+        <OrderLink o={o} ctx={ctx} />
+      </Layout>
+    ),
+  }
+}
+
+export const orderRefunded: Template<'order_refunded'> = async (data, ctx) => {
+  const o = await loadOrderForMail(ctx.db, data.orderId)
+  if (!o?.email) return null
+  const amount = formatMoneyIn(data.amount ?? o.totalToPay, data.currency)
+  const reason = data.reason ?? o.rejectReason
+  const method = o.payment?.method ? ` (${o.payment.method})` : ''
+  return {
+    orderId: o.id,
+    subject: fill(M.order_refunded.subject, { number: orderNumber(o.id) }),
+    body: (
+      <Layout
+        preview={fill(M.order_refunded.preview, { amount })}
+        heading={M.order_refunded.heading}
+        publicUrl={ctx.config.publicUrl}
+      >
+        <P>
+          {fill(data.refusedPayment ? M.order_refunded.intro_refused : M.order_refunded.intro, {
+            placed: placed(o),
+          })}
+        </P>
+        {reason ? <P>{fill(M.order.reason, { reason })}</P> : null}
+        <Facts rows={[[M.order_refunded.amount, amount]]} />
+        <P>
+          {data.destination === 'balance'
+            ? M.order_refunded.to_balance
+            : fill(M.order_refunded.to_payment, { method })}
+        </P>
+        <H2>{M.order.items_heading}</H2>
+        <Title o={o} />
+        <Facts rows={itemRows(o)} />
+        <OrderLink o={o} ctx={ctx} />
+      </Layout>
+    ),
+  }
+}

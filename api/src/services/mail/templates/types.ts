@@ -1,0 +1,26 @@
+import type { ReactElement } from 'react'
+import type { Db } from '../../../db/client'
+import type { ApiConfig } from '../../../env'
+import type { MailDataMap, MailTemplate } from '../outbox'
+
+/** What a template reads when the mail is sent. */
+export interface RenderContext {
+  db: Db
+  config: Pick<ApiConfig, 'publicUrl' | 'jwtSecret'>
+  /** The recipient (templates never print it, but the order look-up signs its link for it). */
+  to: string
+  now: Date
+}
+
+/** A template's answer: the subject and the body, and the order it is about (for the mail log). */
+export interface MailContent {
+  subject: string
+  body: ReactElement
+  orderId?: string
+}
+
+/** Builds a mail from its data, read fresh; null when there is nothing to send any more. */
+export type Template<T extends MailTemplate> = (
+  data: MailDataMap[T],
+  ctx: RenderContext,
+) => Promise<MailContent | null>

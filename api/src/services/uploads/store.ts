@@ -1,0 +1,105 @@
+// Uploaded images live in the database (docs/decisions/036): every instance serves them, backups
+// include them, and each row goes with its owner. One avatar per order and one per account, one
+// logo per game and per gift: a new upload replaces the owner's row (the unique indexes make a
+// second one impossible).
+import { createHash, randomBytes } from 'node:crypto'
+import { eq } from 'drizzle-orm'
+import type { Db, Tx } from '../../db/client'
+import { uploads } from '../../db/schema'
+import type { CleanImage } from './images'
+
+/** `/media/<name>`: the only kind of name we hand out (32 random hex digits and the format). */
+export const MEDIA_NAME = /^[0-9a-f]{32}\.(png|jpg|gif|webp)$/
+export const MEDIA_PREFIX = '/media/'
+
+/** An order's or an account's avatar, or a game's or a gift's logo (the back-office's). */
+export type UploadOwner = { orderId: string } | { userId: number } | { gameId: number } | { giftId: number }
+
+const ownerColumn = (owner: UploadOwner) =>
+  'orderId' in owner
+    ? eq(uploads.orderId, owner.orderId)
+    : 'userId' in owner
+      ? eq(uploads.userId, owner.userId)
+      : 'gameId' in owner
+        ? eq(uploads.gameId, owner.gameId)
+        : eq(uploads.giftId, owner.giftId)
+
+const newName = (ext: string) => `${randomBytes(16).toString('hex')}.${ext}`
+
+/** The stored name of a public path `/media/<name>` (or of a bare name), null for anything else. */
+export function mediaName(pathOrName: string | null | undefined): string | null {
+  if (!pathOrName) return null
+  const name = pathOrName.startsWith(MEDIA_PREFIX) ? pathOrName.slice(MEDIA_PREFIX.length) : pathOrName
+  return MEDIA_NAME.test(name) ? name : null
+}
+
+/**
+ * Stores `image` as the owner's one upload, deleting the one it replaces; returns its name (a new
+ * random one unless `name` is given: the import of files stored before keeps their links).
+ */
+export async function replaceUpload(
+  tx: Tx,
+  owner: UploadOwner,
+  image: CleanImage,
+  name = newName(image.kind),
+): Promise<string> {
+  await tx.delete(uploads).where(ownerColumn(owner))
+  await tx.insert(uploads).values({
+    name,
+    ...owner,
+    contentType: image.contentType,
+    bytes: image.bytes,
+    size: image.bytes.length,
+    sha256: createHash('sha256').update(image.bytes).digest('hex'),
+  })
+  return name
+}
+
+/**
+ * Copies the upload `source` (an earlier order's avatar) to `owner` as its one upload, under a new
+ * name, so that replacing or deleting either never takes the other's image. Null when `source`
+ * is not stored.
+ */
+export async function copyUpload(tx: Tx, source: string, owner: UploadOwner): Promise<string | null> {
+  const [from] = await tx.select().from(uploads).where(eq(uploads.name, source))
+  if (!from) return null
+  await tx.delete(uploads).where(ownerColumn(owner))
+  const name = newName(source.split('.').pop() ?? 'png')
+  await tx.insert(uploads).values({
+    ...from,
+    name,
+    orderId: null,
+    userId: null,
+    gameId: null,
+    giftId: null,
+    ...owner,
+    created: new Date(),
+  })
+  return name
+}
+
+/** Deletes the owner's upload, if any. */
+export async function deleteUploadOf(tx: Tx | Db, owner: UploadOwner): Promise<void> {
+  await tx.delete(uploads).where(ownerColumn(owner))
+}
+
+export interface StoredUpload {
+  contentType: string
+  bytes: Buffer
+  size: number
+  sha256: string
+}
+
+/** One stored upload by its public name, or null. */
+export async function readUpload(db: Db, name: string): Promise<StoredUpload | null> {
+  const [row] = await db
+    .select({
+      contentType: uploads.contentType,
+      bytes: uploads.bytes,
+      size: uploads.size,
+      sha256: uploads.sha256,
+    })
+    .from(uploads)
+    .where(eq(uploads.name, name))
+  return row ?? null
+}

@@ -1,0 +1,212 @@
+// Back-office forms: a post form that works without JavaScript, whose fields show the API's
+// refusal (message on top, field messages by the fields) and keep what was typed.
+import { Form, useActionData, useNavigation } from '@remix-run/react'
+import { createContext, type ReactNode, useContext, useId } from 'react'
+import type { FormFailure } from '#app/lib/admin/admin.server'
+
+interface FormState {
+  key: string
+  failure: FormFailure | null
+}
+const FormContext = createContext<FormState>({ key: '', failure: null })
+
+/** The failure of the form `key`, when the last post was that form's. */
+function useFailure(key: string): FormFailure | null {
+  const result = useActionData() as FormFailure | { ok: true } | undefined
+  return result && !result.ok && result.form === key ? result : null
+}
+
+export function AdminForm({
+  formKey,
+  intent,
+  label,
+  children,
+  className,
+  action,
+  encType,
+  hidden,
+}: {
+  /** Unique on the page: which form a failure belongs to. */
+  formKey: string
+  intent: string
+  /** The form's accessible name. */
+  label: string
+  children: ReactNode
+  className?: string
+  action?: string
+  encType?: 'multipart/form-data'
+  hidden?: Record<string, string | number>
+}) {
+  const failure = useFailure(formKey)
+  return (
+    <Form
+      method="post"
+      action={action}
+      encType={encType}
+      className={className ?? 'admin-form'}
+      aria-label={label}
+      noValidate
+    >
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="_form" value={formKey} />
+      {Object.entries(hidden ?? {}).map(([k, v]) => (
+        <input key={k} type="hidden" name={k} value={v} />
+      ))}
+      {failure ? (
+        <p className="form-error" role="alert">
+          {failure.message}
+        </p>
+      ) : null}
+      <FormContext.Provider value={{ key: formKey, failure }}>{children}</FormContext.Provider>
+    </Form>
+  )
+}
+
+type FieldProps = {
+  name: string
+  label: string
+  hint?: string
+  defaultValue?: string | number | null
+  required?: boolean
+} & (
+  | {
+      type?: 'text' | 'number' | 'email' | 'datetime-local' | 'date' | 'url'
+      inputMode?: 'decimal' | 'numeric'
+    }
+  | { type: 'textarea'; rows?: number }
+  | { type: 'select'; options: Array<{ value: string; label: string }> }
+)
+
+export function Field(props: FieldProps) {
+  const { key, failure } = useContext(FormContext)
+  const id = `${key.replace(/[^\w-]/g, '-')}-${props.name}`
+  const error = failure?.fields[props.name]
+  const value = failure ? (failure.values[props.name] ?? '') : (props.defaultValue ?? '')
+  const describedBy = error ? `${id}-error` : props.hint ? `${id}-hint` : undefined
+  const common = {
+    id,
+    name: props.name,
+    defaultValue: String(value),
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy,
+    required: props.required,
+  }
+  return (
+    <div className="field">
+      <label htmlFor={id}>{props.label}</label>
+      {props.type === 'textarea' ? (
+        <textarea {...common} rows={props.rows ?? 4} />
+      ) : props.type === 'select' ? (
+        <select {...common}>
+          {props.options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      ) : (
+        <input
+          {...common}
+          type={props.type === 'number' ? 'text' : (props.type ?? 'text')}
+          inputMode={props.type === 'number' ? (props.inputMode ?? 'numeric') : props.inputMode}
+        />
+      )}
+      {error ? (
+        <span className="field__error" id={`${id}-error`}>
+          {error}
+        </span>
+      ) : props.hint ? (
+        <span className="field__hint" id={`${id}-hint`}>
+          {props.hint}
+        </span>
+      ) : null}
+    </div>
+  )
+}
+
+/** A file input with the form's error by it (nothing typed to keep: a file is chosen again). */
+export function FileField({
+  name,
+  label,
+  hint,
+  accept,
+}: {
+  name: string
+  label: string
+  hint?: string
+  accept?: string
+}) {
+  const { key, failure } = useContext(FormContext)
+  const id = `${key.replace(/[^\w-]/g, '-')}-${name}`
+  const error = failure?.fields[name]
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        name={name}
+        type="file"
+        accept={accept}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
+      />
+      {error ? (
+        <span className="field__error" id={`${id}-error`}>
+          {error}
+        </span>
+      ) : hint ? (
+        <span className="field__hint" id={`${id}-hint`}>
+          {hint}
+        </span>
+      ) : null}
+    </div>
+  )
+}
+
+export function Check({
+  name,
+  label,
+  defaultChecked,
+}: {
+  name: string
+  label: string
+  defaultChecked: boolean
+}) {
+  const { key, failure } = useContext(FormContext)
+  const id = `${key.replace(/[^\w-]/g, '-')}-${name}`
+  const checked = failure ? failure.values[name] !== undefined : defaultChecked
+  const error = failure?.fields[name]
+  return (
+    <div className="field field--check">
+      <input id={id} name={name} type="checkbox" defaultChecked={checked} />
+      <label htmlFor={id}>{label}</label>
+      {error ? <span className="field__error">{error}</span> : null}
+    </div>
+  )
+}
+
+/** The form's submit button, disabled while it is being sent. */
+export function Submit({ children, danger }: { children: ReactNode; danger?: boolean }) {
+  const navigation = useNavigation()
+  const { key } = useContext(FormContext)
+  const busy = navigation.state === 'submitting' && navigation.formData?.get('_form') === key
+  return (
+    <button
+      type="submit"
+      className={`button ${danger ? 'button--danger' : 'button--primary'}`}
+      disabled={busy}
+      aria-busy={busy || undefined}
+    >
+      {children}
+    </button>
+  )
+}
+
+/** A stable id for elements that need one (labels of tables, regions). */
+export const useAdminId = useId
+
+/** Which form the last post refused (to keep its folded section open), or null. */
+export function useFailedForm(): string | null {
+  const result = useActionData() as FormFailure | { ok: true } | undefined
+  return result && !result.ok ? result.form : null
+}

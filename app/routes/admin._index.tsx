@@ -1,0 +1,177 @@
+// /admin: the owner's overview — revenue (chart and per currency), orders by status, paid share,
+// top products, low stock, orders that need a person. Support members go to the orders.
+import { data, type LoaderFunctionArgs, redirect } from '@remix-run/node'
+import { Link, useLoaderData } from '@remix-run/react'
+import { fillDays, RevenueChart } from '#app/components/admin/revenue-chart'
+import { formatWhen, StatusBadge } from '#app/components/admin/status-badge'
+import { useT } from '#app/i18n/i18n-context'
+import { read, staffApi } from '#app/lib/admin/admin.server'
+import { adminMeta } from '#app/lib/admin/meta'
+
+export const meta = adminMeta('overview.title')
+
+const PERIODS = ['1', '7', '30'] as const
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api, me } = await staffApi(request, context)
+  if (me.role !== 'owner') throw redirect('/admin/orders', { headers: api.headers })
+  const raw = new URL(request.url).searchParams.get('days')
+  const days = (PERIODS as readonly string[]).includes(raw ?? '') ? (raw as (typeof PERIODS)[number]) : '7'
+  const overview = await read(
+    request,
+    api,
+    api.client.GET('/api/admin/overview/', { params: { query: { days } } }),
+  )
+  return data({ overview, today: new Date().toISOString().slice(0, 10) }, { headers: api.headers })
+}
+
+export default function AdminOverview() {
+  const t = useT()
+  const { overview: o, today } = useLoaderData<typeof loader>()
+  const currencies = [...new Set(o.revenue_by_day.map((r) => r.currency))]
+  return (
+    <section aria-labelledby="admin-h1">
+      <h1 id="admin-h1">{t('admin.overview.title')}</h1>
+      <nav className="admin-tabs" aria-label={t('admin.overview.period')}>
+        {PERIODS.map((d) => (
+          <Link key={d} to={`?days=${d}`} aria-current={String(o.days) === d ? 'page' : undefined}>
+            {t(`admin.overview.days_${d}`)}
+          </Link>
+        ))}
+      </nav>
+
+      <div className="admin-grid">
+        <section className="card" aria-labelledby="ov-revenue">
+          <h2 id="ov-revenue">{t('admin.overview.revenue')}</h2>
+          {o.revenue.length === 0 ? (
+            <p>{t('admin.overview.no_revenue')}</p>
+          ) : (
+            <ul className="admin-figures">
+              {o.revenue.map((r) => (
+                <li key={r.currency}>
+                  <strong>{r.amount}</strong> {r.currency}
+                </li>
+              ))}
+            </ul>
+          )}
+          {o.days > 1
+            ? currencies.map((c) => (
+                <RevenueChart
+                  key={c}
+                  currency={c}
+                  total={o.revenue.find((r) => r.currency === c)?.amount ?? '0.00'}
+                  rows={fillDays(
+                    o.revenue_by_day.filter((r) => r.currency === c),
+                    o.days,
+                    today,
+                  )}
+                />
+              ))
+            : null}
+          {o.revenue_by_day.length > 0 ? (
+            <details>
+              <summary>{t('admin.overview.revenue_table')}</summary>
+              <table className="admin-table">
+                <thead>
+                  <tr>
+                    <th scope="col">{t('admin.overview.day')}</th>
+                    <th scope="col">{t('admin.overview.currency')}</th>
+                    <th scope="col">{t('admin.overview.amount')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {o.revenue_by_day.map((r) => (
+                    <tr key={`${r.day}-${r.currency}`}>
+                      <td>{r.day}</td>
+                      <td>{r.currency}</td>
+                      <td>{r.amount}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </details>
+          ) : null}
+        </section>
+
+        <section className="card" aria-labelledby="ov-orders">
+          <h2 id="ov-orders">{t('admin.overview.orders')}</h2>
+          <p>
+            {t('admin.overview.created')}: <strong>{o.orders_created}</strong> · {t('admin.overview.paid')}:{' '}
+            <strong>{o.orders_paid}</strong>
+          </p>
+          <p>{t('admin.overview.paid_share', { percent: o.paid_percent })}</p>
+          <ul className="admin-figures">
+            {Object.entries(o.orders_by_status).map(([status, n]) => (
+              <li key={status}>
+                <Link to={`/admin/orders?status=${status}`}>
+                  <StatusBadge status={status} /> {n}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <section className="card" aria-labelledby="ov-attention">
+          <h2 id="ov-attention">{t('admin.overview.attention')}</h2>
+          {o.needs_attention.length === 0 ? (
+            <p>{t('admin.overview.no_attention')}</p>
+          ) : (
+            <ul className="admin-list">
+              {o.needs_attention.map((a) => (
+                <li key={a.id}>
+                  <Link to={`/admin/orders/${a.id}`}>{a.id.slice(0, 8)}</Link>{' '}
+                  <StatusBadge status={a.status} /> {formatWhen(a.created)}
+                  {a.reason ? <span className="field__hint"> — {a.reason}</span> : null}
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+
+        <section className="card" aria-labelledby="ov-top">
+          <h2 id="ov-top">{t('admin.overview.top')}</h2>
+          {o.top_products.length === 0 ? (
+            <p>{t('admin.common.none')}</p>
+          ) : (
+            <table className="admin-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t('admin.overview.product')}</th>
+                  <th scope="col">{t('admin.overview.quantity')}</th>
+                  <th scope="col">{t('admin.overview.revenue')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {o.top_products.map((p) => (
+                  <tr key={p.id}>
+                    <td>{p.title}</td>
+                    <td>{p.quantity}</td>
+                    <td>{p.revenue}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </section>
+
+        <section className="card" aria-labelledby="ov-stock">
+          <h2 id="ov-stock">{t('admin.overview.low_stock')}</h2>
+          {o.low_stock.length === 0 ? (
+            <p>{t('admin.overview.no_low_stock')}</p>
+          ) : (
+            <ul className="admin-list">
+              {o.low_stock.map((s) => (
+                <li key={`${s.kind}-${s.id}`}>
+                  <Link to={`/admin/stock/${s.kind === 'product' ? 'products' : 'gifts'}/${s.id}`}>
+                    {s.title}
+                  </Link>
+                  : {t('admin.overview.free')} {s.free}, {t('admin.overview.sold')} {s.sold}
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,259 @@
+// /admin/payments: countries, their method groups and methods in the order shoppers see them;
+// a method switches off/on with one press, and every level has its edit form (fees, minimum,
+// rate, order).
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { AdminForm, Check, Field, Submit, useFailedForm } from '#app/components/admin/admin-form'
+import { useT } from '#app/i18n/i18n-context'
+import { adminT, badIntent, idFrom, ownerApi, read, readForm, settle } from '#app/lib/admin/admin.server'
+import { type FormSpec, formBody, fromScaled } from '#app/lib/admin/form-body'
+import { adminMeta } from '#app/lib/admin/meta'
+import type { components } from '#openapi/schema'
+
+export const meta = adminMeta('payments.title')
+
+type Country = components['schemas']['AdminCountry']
+type Group = components['schemas']['AdminPaymentMethodGroup']
+type Method = components['schemas']['AdminPaymentMethod']
+
+const COUNTRY_SPEC: FormSpec = { name: 'optText', rate_micro: 'micro', sort_order: 'int' }
+const GROUP_SPEC: FormSpec = { name: 'optText', short_name: 'optText', order: 'int' }
+const METHOD_SPEC: FormSpec = {
+  title: 'optText',
+  is_active: 'bool',
+  fee_bp: 'percentBp',
+  fix_fee: 'money',
+  min_amount: 'money',
+  is_secondary: 'bool',
+  sort_order: 'int',
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api } = await ownerApi(request, context)
+  const countries = await read(request, api, api.client.GET('/api/admin/payments/'))
+  return data({ countries }, { headers: api.headers })
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { api } = await ownerApi(request, context)
+  const posted = await readForm(request)
+  const { form, intent } = posted
+  const c = api.client
+  const byId = () => ({ params: { path: { id: idFrom(form.get('id')) } } })
+  const body = (spec: FormSpec) => formBody(form, spec) as never
+  switch (intent) {
+    case 'country':
+      return settle(
+        request,
+        api,
+        posted,
+        c.PATCH('/api/admin/payments/countries/{id}/', { ...byId(), body: body(COUNTRY_SPEC) }),
+        adminT('admin.payments.country_saved'),
+      )
+    case 'group':
+      return settle(
+        request,
+        api,
+        posted,
+        c.PATCH('/api/admin/payments/method_groups/{id}/', { ...byId(), body: body(GROUP_SPEC) }),
+        adminT('admin.payments.group_saved'),
+      )
+    case 'method':
+      return settle(
+        request,
+        api,
+        posted,
+        c.PATCH('/api/admin/payments/methods/{id}/', { ...byId(), body: body(METHOD_SPEC) }),
+        adminT('admin.payments.method_saved'),
+      )
+    case 'switch': {
+      const on = form.get('is_active') === 'true'
+      return settle(
+        request,
+        api,
+        posted,
+        c.PATCH('/api/admin/payments/methods/{id}/', { ...byId(), body: { is_active: on } }),
+        adminT(on ? 'admin.payments.switched_on' : 'admin.payments.switched_off'),
+      )
+    }
+    default:
+      badIntent()
+  }
+}
+
+function MethodItem({ m, open }: { m: Method; open: boolean }) {
+  const t = useT()
+  const switchKey = m.is_active ? 'admin.payments.switch_off' : 'admin.payments.switch_on'
+  // fixed fee and minimum are in the method's own currency
+  const currency = m.currencies[0] ?? 'RUB'
+  return (
+    <li className="card" data-testid={`method-${m.name}`}>
+      <p className="admin-row">
+        <strong>{m.title}</strong>
+        <span className={`admin-status admin-status--${m.is_active ? 'done' : 'cancelled'}`}>
+          {t(m.is_active ? 'admin.payments.on' : 'admin.payments.off')}
+        </span>
+      </p>
+      <p className="field__hint">
+        {t(m.fix_fee === '0.00' ? 'admin.payments.fee_percent' : 'admin.payments.fee_line', {
+          fee: fromScaled(m.fee_bp, 2),
+          fix: m.fix_fee,
+          currency,
+        })}{' '}
+        · {t('admin.payments.min_line', { min: m.min_amount, currency })} ·{' '}
+        {t('admin.payments.provider', { provider: m.provider })}
+      </p>
+      <AdminForm
+        formKey={`switch-${m.id}`}
+        intent="switch"
+        className="admin-inline"
+        label={`${t(switchKey)}: ${m.title}`}
+        hidden={{ id: m.id, is_active: String(!m.is_active) }}
+      >
+        <Submit danger={m.is_active}>{t(switchKey)}</Submit>
+      </AdminForm>
+      <details open={open || undefined}>
+        <summary>{t('admin.common.edit')}</summary>
+        <AdminForm
+          formKey={`method-${m.id}`}
+          intent="method"
+          label={t('admin.payments.method_edit', { title: m.title })}
+          hidden={{ id: m.id }}
+        >
+          <Field name="title" label={t('admin.payments.title_field')} defaultValue={m.title} />
+          <Field
+            name="fee_bp"
+            type="number"
+            inputMode="decimal"
+            label={t('admin.payments.fee')}
+            hint={t('admin.payments.fee_hint')}
+            defaultValue={fromScaled(m.fee_bp, 2)}
+          />
+          <Field
+            name="fix_fee"
+            type="number"
+            inputMode="decimal"
+            label={t('admin.payments.fix_fee', { currency })}
+            hint={t('admin.payments.amount_hint')}
+            defaultValue={m.fix_fee}
+          />
+          <Field
+            name="min_amount"
+            type="number"
+            inputMode="decimal"
+            label={t('admin.payments.min_amount', { currency })}
+            hint={t('admin.payments.amount_hint')}
+            defaultValue={m.min_amount}
+          />
+          <Field
+            name="sort_order"
+            type="number"
+            label={t('admin.payments.sort_order')}
+            hint={t('admin.payments.order_hint')}
+            defaultValue={m.sort_order}
+          />
+          <Check name="is_active" label={t('admin.payments.is_active')} defaultChecked={m.is_active} />
+          <Check
+            name="is_secondary"
+            label={t('admin.payments.is_secondary')}
+            defaultChecked={m.is_secondary}
+          />
+          <Submit>{t('admin.common.save')}</Submit>
+        </AdminForm>
+      </details>
+    </li>
+  )
+}
+
+function GroupSection({ g, failed }: { g: Group; failed: string | null }) {
+  const t = useT()
+  return (
+    <section className="admin-section" aria-labelledby={`group-${g.id}`}>
+      <h3 id={`group-${g.id}`}>{g.name}</h3>
+      <details open={failed === `group-${g.id}` || undefined}>
+        <summary>{t('admin.payments.group_edit', { name: g.name })}</summary>
+        <AdminForm
+          formKey={`group-${g.id}`}
+          intent="group"
+          label={t('admin.payments.group_edit', { name: g.name })}
+          hidden={{ id: g.id }}
+        >
+          <Field name="name" label={t('admin.payments.name')} defaultValue={g.name} />
+          <Field name="short_name" label={t('admin.payments.short_name')} defaultValue={g.short_name} />
+          <Field
+            name="order"
+            type="number"
+            label={t('admin.payments.sort_order')}
+            hint={t('admin.payments.order_hint')}
+            defaultValue={g.order}
+          />
+          <Submit>{t('admin.common.save')}</Submit>
+        </AdminForm>
+      </details>
+      {g.methods.length === 0 ? <p>{t('admin.payments.no_methods')}</p> : null}
+      <ul className="admin-cards">
+        {g.methods.map((m) => (
+          <MethodItem key={m.id} m={m} open={failed === `method-${m.id}`} />
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+function CountrySection({ c, failed }: { c: Country; failed: string | null }) {
+  const t = useT()
+  return (
+    <section className="card admin-section" aria-labelledby={`country-${c.id}`}>
+      <h2 id={`country-${c.id}`}>{c.name}</h2>
+      <p className="field__hint">
+        {t('admin.payments.currency', { currency: c.currency })}
+        {c.is_default ? ` · ${t('admin.payments.default')}` : ''}
+      </p>
+      <details open={failed === `country-${c.id}` || undefined}>
+        <summary>{t('admin.payments.country_edit', { name: c.name })}</summary>
+        <AdminForm
+          formKey={`country-${c.id}`}
+          intent="country"
+          label={t('admin.payments.country_edit', { name: c.name })}
+          hidden={{ id: c.id }}
+        >
+          <Field name="name" label={t('admin.payments.name')} defaultValue={c.name} />
+          <Field
+            name="rate_micro"
+            type="number"
+            inputMode="decimal"
+            label={t('admin.payments.rate', { currency: c.currency })}
+            hint={t('admin.payments.rate_hint')}
+            defaultValue={fromScaled(c.rate_micro, 6)}
+          />
+          <Field
+            name="sort_order"
+            type="number"
+            label={t('admin.payments.sort_order')}
+            hint={t('admin.payments.order_hint')}
+            defaultValue={c.sort_order}
+          />
+          <Submit>{t('admin.common.save')}</Submit>
+        </AdminForm>
+      </details>
+      {c.method_groups.map((g) => (
+        <GroupSection key={g.id} g={g} failed={failed} />
+      ))}
+    </section>
+  )
+}
+
+export default function AdminPayments() {
+  const t = useT()
+  const { countries } = useLoaderData<typeof loader>()
+  const failed = useFailedForm()
+  return (
+    <section aria-labelledby="admin-h1">
+      <h1 id="admin-h1">{t('admin.payments.title')}</h1>
+      <p>{t('admin.payments.intro')}</p>
+      {countries.map((c) => (
+        <CountrySection key={c.id} c={c} failed={failed} />
+      ))}
+    </section>
+  )
+}

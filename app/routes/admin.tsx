@@ -1,0 +1,82 @@
+// /admin: the back-office shell (staff only; everyone else gets the unknown-address 404).
+import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { NavLink, Outlet, useLoaderData, useRouteLoaderData } from '@remix-run/react'
+import { useMemo } from 'react'
+import { I18nProvider, useT } from '#app/i18n/i18n-context'
+import type { Messages } from '#app/i18n/translate'
+import { ADMIN_MESSAGES, staffApi } from '#app/lib/admin/admin.server'
+import type { RootLoaderData } from '#app/root'
+import adminCss from '#app/styles/admin.css?url'
+
+export const links = () => [{ rel: 'stylesheet', href: adminCss }]
+
+export const meta: MetaFunction = () => [{ name: 'robots', content: 'noindex, nofollow' }]
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api, me } = await staffApi(request, context)
+  const headers = new Headers(api.headers)
+  headers.set('cache-control', 'no-store')
+  return data({ me, messages: ADMIN_MESSAGES }, { headers })
+}
+
+/** The sections; support members see the orders only. */
+const SECTIONS = [
+  { to: '/admin', key: 'overview', owner: true, end: true },
+  { to: '/admin/orders', key: 'orders', owner: false },
+  { to: '/admin/games', key: 'games', owner: true },
+  { to: '/admin/gifts', key: 'gifts', owner: true },
+  { to: '/admin/articles', key: 'articles', owner: true },
+  { to: '/admin/stock', key: 'stock', owner: true },
+  { to: '/admin/promo', key: 'promo', owner: true },
+  { to: '/admin/payments', key: 'payments', owner: true },
+  { to: '/admin/audit', key: 'audit', owner: true },
+] as const
+
+function AdminNav({ role }: { role: 'owner' | 'support' }) {
+  const t = useT()
+  return (
+    <nav className="admin-nav" aria-label={t('admin.nav.label')}>
+      <ul>
+        {SECTIONS.filter((s) => role === 'owner' || !s.owner).map((s) => (
+          <li key={s.key}>
+            <NavLink to={s.to} end={'end' in s ? s.end : false} prefetch="intent">
+              {t(`admin.nav.${s.key}`)}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  )
+}
+
+export default function AdminLayout() {
+  const { me, messages } = useLoaderData<typeof loader>()
+  const root = useRouteLoaderData('root') as RootLoaderData | undefined
+  const all = useMemo(
+    () => ({ ...((root?.messages ?? {}) as Messages), admin: messages as Messages }),
+    [root?.messages, messages],
+  )
+  return (
+    <I18nProvider locale={root?.locale ?? 'ru'} messages={all}>
+      <AdminShell me={me} />
+    </I18nProvider>
+  )
+}
+
+function AdminShell({ me }: { me: { email: string; role: 'owner' | 'support' } }) {
+  const t = useT()
+  return (
+    <div className="admin">
+      <header className="admin__head">
+        <p className="admin__title">{t('admin.title')}</p>
+        <p className="admin__who">
+          {me.email} · {t(`admin.roles.${me.role}`)}
+        </p>
+      </header>
+      <AdminNav role={me.role} />
+      <div className="admin__body">
+        <Outlet />
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,47 @@
+// Catalogue steps shared by the JS and no-JS back-office specs: the owner adds a game and a
+// product (a refused discount first), a FAQ item, and the storefront shows them.
+import { expect, type Page } from '@playwright/test'
+
+export async function ownerAddsGameWithProduct(page: Page) {
+  const title = `Тестовая игра ${Math.floor(Math.random() * 1e6)}`
+  await page.goto('/admin/games')
+  const create = page.getByRole('form', { name: 'Новая игра' })
+  await create.getByLabel('Вид').selectOption('PUBGGame')
+  await create.getByLabel('Название', { exact: true }).fill(title)
+  await create.getByLabel('Показывать в каталоге').check()
+  await create.getByRole('button', { name: 'Добавить' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
+  const gameId = Number(/\/admin\/games\/(\d+)/.exec(page.url())?.[1])
+
+  const product = page.getByRole('form', { name: 'Новый товар' })
+  await product.getByLabel('Название', { exact: true }).fill('325 UC')
+  await product.getByLabel('Цена, ₽', { exact: true }).fill('123.00')
+  await product.getByLabel('Цена со скидкой, ₽').fill('130')
+  await product.getByLabel('UC в коде').fill('325')
+  await product.getByRole('button', { name: 'Добавить' }).click()
+  // the API's rule comes back by the field, and what was typed stays
+  const refused = page.getByRole('form', { name: 'Новый товар' })
+  await expect(refused.getByRole('alert')).toBeVisible()
+  await expect(refused.getByLabel('Цена со скидкой, ₽')).toHaveAttribute('aria-invalid', 'true')
+  await expect(refused.getByLabel('Название', { exact: true })).toHaveValue('325 UC')
+  await refused.getByLabel('Цена со скидкой, ₽').fill('')
+  await refused.getByRole('button', { name: 'Добавить' }).click()
+  await expect(
+    page.getByRole('group').or(page.locator('summary')).filter({ hasText: '325 UC' }).first(),
+  ).toBeVisible()
+
+  const faq = page.getByRole('form', { name: 'Новый вопрос' })
+  await faq.getByLabel('Вопрос').fill('Как быстро придёт код?')
+  await faq.getByLabel('Ответ').fill('Сразу после оплаты.')
+  await faq.getByRole('button', { name: 'Добавить' }).click()
+  await expect(page.locator('summary').filter({ hasText: 'Как быстро придёт код?' })).toBeVisible()
+
+  // the storefront shows the new game within its catalogue cache time
+  await expect(async () => {
+    await page.goto(`/products/${gameId}`)
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(title, { timeout: 1000 })
+    await expect(page.getByText('325 UC').first()).toBeVisible({ timeout: 1000 })
+    await expect(page.getByText('Как быстро придёт код?')).toBeVisible({ timeout: 1000 })
+  }).toPass({ timeout: 15_000 })
+  return { gameId, title }
+}

@@ -1,0 +1,124 @@
+// A shopper on a slow phone types before the page's JavaScript has started. The app's scripts are
+// held back (and the CPU slowed 6× through the Chrome DevTools Protocol) while the quantity, the
+// email or the Steam amount is typed into the server's HTML; then the scripts run. What was typed
+// stays on screen, counts in the totals, and the order goes through — also when a stored cart of
+// the same game would otherwise come back. Run several times: the race it guards is timing.
+import { type BrowserContext, expect, type Page, type Route, test } from '@playwright/test'
+import { authDialog, PASSWORD, uniqueEmail } from './account-helpers'
+import { gameId } from './screens'
+import { PAY_URL, orderForm, quantity, submitOrder } from './purchase-steps'
+
+const PHONE = { width: 360, height: 740 }
+test.use({ viewport: PHONE })
+// a 6× slower CPU on a shared 2-core machine: the page, the order and the payment page take long
+test.describe.configure({ timeout: 90_000 })
+
+/** Opens `path` with the app's scripts held back; returns a function that lets them run. */
+async function openBeforeScripts(page: Page, context: BrowserContext, path: string) {
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 })
+  const held: Route[] = []
+  let holding = true
+  await page.route(/\/assets\/.*\.js$/, (route) => {
+    if (holding) held.push(route)
+    else void route.continue()
+  })
+  await page.goto(path, { waitUntil: 'domcontentloaded' })
+  return async () => {
+    holding = false
+    for (const r of held.splice(0)) await r.continue()
+    await page.waitForLoadState('networkidle')
+  }
+}
+
+for (let run = 1; run <= 3; run++) {
+  test(`a quantity and an email typed before the scripts start are kept (run ${run})`, async ({
+    page,
+    context,
+    request,
+  }) => {
+    const id = await gameId(request, 'PUBGGame')
+    // a cart stored by an earlier visit: 2 × 60 UC
+    await page.goto(`/products/${id}`)
+    await expect(page.getByRole('button', { name: 'Увеличить количество: 60 UC' })).toBeEnabled()
+    await quantity(page, '60 UC').fill('2')
+    await expect(totals(page)).toContainText('178,00')
+
+    const release = await openBeforeScripts(page, context, `/products/${id}`)
+    await quantity(page, '60 UC').fill('0')
+    await quantity(page, '325 UC').fill('3')
+    const email = `early-${run}-${Date.now()}@example.com`
+    await orderForm(page).getByLabel('Электронная почта').fill(email)
+    await release()
+    // hydrated: the stepper's buttons are enabled only by the app's code
+    await expect(page.getByRole('button', { name: 'Увеличить количество: 325 UC' })).toBeEnabled({
+      timeout: 20_000,
+    })
+
+    await expect(quantity(page, '325 UC')).toHaveValue('3')
+    await expect(quantity(page, '60 UC')).toHaveValue('0')
+    await expect(orderForm(page).getByLabel('Электронная почта')).toHaveValue(email)
+    // 3 × 404,10 ₽, counted by the app's code (the server's HTML said 0)
+    await expect(totals(page)).toContainText('1\u202f212,30')
+    await submitOrder(page)
+    // a 6× slower CPU: creating the order and opening the payment page take a while
+    await expect(page).toHaveURL(PAY_URL, { timeout: 20_000 })
+    await expect(page.getByRole('rowheader', { name: '325 UC' })).toBeVisible({ timeout: 20_000 })
+    await expect(page.getByRole('row', { name: /325 UC/ })).toContainText('3 шт.')
+  })
+}
+
+test('a Steam amount typed before the scripts start is kept and counted', async ({
+  page,
+  context,
+  request,
+}) => {
+  const id = await gameId(request, 'Steam')
+  const release = await openBeforeScripts(page, context, `/products/${id}`)
+  await orderForm(page).getByLabel('Логин Steam').fill('early_bird')
+  await orderForm(page).getByLabel('Сумма пополнения, ₽').fill('500')
+  await orderForm(page).getByLabel('Электронная почта').fill(`early-steam-${Date.now()}@example.com`)
+  await release()
+  // the totals are the app's code: 500,00 appears only once it runs and takes what was typed
+  await expect(totals(page)).toContainText('500,00', { timeout: 20_000 })
+  await expect(orderForm(page).getByLabel('Сумма пополнения, ₽')).toHaveValue('500')
+  await expect(orderForm(page).getByLabel('Логин Steam')).toHaveValue('early_bird')
+  await submitOrder(page)
+  await expect(page).toHaveURL(PAY_URL, { timeout: 20_000 })
+})
+
+test('the sign-in popup keeps the field being typed in when the scripts start', async ({
+  page,
+  context,
+  request,
+}) => {
+  // an account whose password ends in what is typed after the scripts have started
+  const email = uniqueEmail('early-signin')
+  const signUp = await request.post('/api/auth/jwt/create/', { data: { email, password: `${PASSWORD}!x` } })
+  expect(signUp.status(), await signUp.text()).toBe(200)
+
+  const release = await openBeforeScripts(page, context, '/?auth=1')
+  const dialog = authDialog(page)
+  await dialog.getByLabel('Электронная почта').fill(email)
+  await dialog.getByLabel('Пароль').fill(PASSWORD)
+  await release()
+  await page.waitForFunction(() => {
+    const router = (window as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter
+    return router?.state.initialized === true
+  })
+  // the popup's opening effect has run: it must not have moved focus to the email field
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))))
+  await expect(dialog.getByLabel('Пароль')).toBeFocused()
+  await page.keyboard.type('!x')
+  await expect(dialog.getByLabel('Электронная почта')).toHaveValue(email)
+  // the race is over: sign in at full speed, with exactly what was typed
+  await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: 1 })
+  await dialog.getByRole('button', { name: 'Войти или зарегистрироваться' }).click()
+  await expect(dialog).toHaveCount(0, { timeout: 20_000 })
+  // signed in with what was typed: the profile is this account's
+  await page.goto('/profile')
+  await expect(page.getByText(email).first()).toBeVisible()
+})
+
+/** The live totals under the form (subtotal, discount, to pay). */
+const totals = (page: Page) => orderForm(page).locator('dl.totals')

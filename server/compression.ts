@@ -1,0 +1,105 @@
+// Response compression by Accept-Encoding: brotli, else gzip. Pages are compressed as they stream
+// (each chunk flushed, so streamed HTML still arrives in pieces); hashed assets are compressed once
+// at the highest level and kept in memory (the build is a few hundred KB and never changes).
+import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import { brotliCompressSync, constants, createBrotliCompress, createGzip, gzipSync } from 'node:zlib'
+import type { Context, MiddlewareHandler } from 'hono'
+
+type Encoding = 'br' | 'gzip'
+
+const COMPRESSIBLE =
+  /^(text\/(?!event-stream)|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/
+/** Below this, the headers cost more than the bytes saved. */
+const MIN_BYTES = 1024
+
+/** The encoding to use for an Accept-Encoding header (q=0 refuses), or null. */
+export function chooseEncoding(acceptEncoding: string | null | undefined): Encoding | null {
+  if (!acceptEncoding) return null
+  const accepted = new Map<string, number>()
+  for (const part of acceptEncoding.toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';')
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
+    accepted.set(name!.trim(), q ? Number(q.slice(2)) || 0 : 1)
+  }
+  const ok = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0
+  if (ok('br')) return 'br'
+  if (ok('gzip')) return 'gzip'
+  return null
+}
+
+function streamingCompressor(encoding: Encoding) {
+  return encoding === 'br'
+    ? createBrotliCompress({
+        flush: constants.BROTLI_OPERATION_FLUSH,
+        params: { [constants.BROTLI_PARAM_QUALITY]: 4 },
+      })
+    : createGzip({ level: 6, flush: constants.Z_SYNC_FLUSH })
+}
+
+const staticCache = new Map<string, Buffer<ArrayBuffer>>()
+
+export function compression(options: { isImmutable: (path: string) => boolean }): MiddlewareHandler {
+  return async (c, next) => {
+    await next()
+    const res = c.res
+    if (c.req.method === 'HEAD' || !res.body || res.headers.has('content-encoding')) return
+    if (res.status === 204 || res.status === 304 || res.status === 206) return
+    if (!COMPRESSIBLE.test(res.headers.get('content-type') ?? '')) return
+    const length = Number(res.headers.get('content-length') ?? Number.NaN)
+    if (length < MIN_BYTES) return
+    try {
+      vary(res.headers)
+    } catch {
+      // immutable headers (a response passed through from fetch): it gets new ones below if compressed
+    }
+    const encoding = chooseEncoding(c.req.header('accept-encoding'))
+    if (!encoding) return
+
+    const headers = new Headers(res.headers)
+    vary(headers)
+    headers.set('content-encoding', encoding)
+    headers.delete('content-length')
+    // a strong validator names the bytes; the compressed bytes differ
+    const etag = headers.get('etag')
+    if (etag && !etag.startsWith('W/')) headers.set('etag', `W/${etag}`)
+
+    if (res.status === 200 && options.isImmutable(c.req.path)) {
+      const key = `${encoding} ${c.req.path}`
+      let bytes = staticCache.get(key)
+      if (!bytes) {
+        const plain = Buffer.from(await res.arrayBuffer())
+        bytes =
+          encoding === 'br'
+            ? brotliCompressSync(plain, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } })
+            : gzipSync(plain, { level: 9 })
+        staticCache.set(key, bytes)
+      } else {
+        await res.body.cancel().catch(() => {})
+      }
+      headers.set('content-length', String(bytes.byteLength))
+      replace(c, new Response(new Uint8Array(bytes), { status: res.status, headers }))
+      return
+    }
+
+    const compressor = streamingCompressor(encoding)
+    // A client that goes away mid-response destroys the compressor with an AbortError, possibly
+    // after the pipeline has finished and dropped its listeners: without a listener of its own
+    // that 'error' is unhandled and ends the process (one disconnecting client killed a worker).
+    compressor.on('error', () => {})
+    pipeline(Readable.fromWeb(res.body as never), compressor).catch(() => {})
+    replace(c, new Response(Readable.toWeb(compressor) as ReadableStream, { status: res.status, headers }))
+  }
+}
+
+/** Hono's `c.res =` copies the old response's headers over the new one's (its content-length too). */
+function replace(c: Context, res: Response) {
+  c.res = undefined
+  c.res = res
+}
+
+function vary(headers: Headers) {
+  const current = headers.get('vary')
+  if (!current) headers.set('vary', 'Accept-Encoding')
+  else if (!/accept-encoding|\*/i.test(current)) headers.set('vary', `${current}, Accept-Encoding`)
+}

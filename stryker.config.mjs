@@ -1,0 +1,35 @@
+// Mutation testing of the money code (docs/decisions/035-mutation-testing.md): `npm run test:mutation`.
+// Too slow for `npm test`; run it after changing any file below. A surviving mutant is a missing test.
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+  testRunner: 'vitest',
+  vitest: { configFile: 'vitest.mutation.config.ts' },
+  plugins: ['@stryker-mutator/vitest-runner'],
+  // each mutant runs only the tests that executed its code in the first (dry) run
+  coverageAnalysis: 'perTest',
+  // 2 cores shared with other work; raise it on a bigger machine (STRYKER_CONCURRENCY)
+  concurrency: Number(process.env.STRYKER_CONCURRENCY ?? 2),
+  mutate: [
+    'api/src/lib/money.ts',
+    'app/lib/money.ts',
+    'app/lib/order-form/totals.ts',
+    'api/src/services/orders/pricing.ts',
+    'api/src/services/payments/amounts.ts',
+    'api/src/services/promo/rules.ts',
+    'api/src/services/promo/email-key.ts',
+    'api/src/services/promo/redemption.ts',
+    // the balance ledger and refunds (issue 12)
+    'api/src/services/balance/rules.ts',
+    'api/src/services/balance/cashback.ts',
+    'api/src/services/balance/ledger.ts',
+    'api/src/services/refunds/open.ts',
+    'api/src/services/refunds/refused.ts',
+  ],
+  ignorePatterns: ['e2e', 'docs', 'public', 'data', 'build', 'reports', 'test-results', 'playwright-report'],
+  tempDirName: '.stryker-tmp',
+  reporters: ['clear-text', 'progress', 'html', 'json'],
+  htmlReporter: { fileName: 'reports/mutation/index.html' },
+  jsonReporter: { fileName: 'reports/mutation/mutation.json' },
+  timeoutMS: 30_000,
+  thresholds: { high: 90, low: 80, break: null },
+}

@@ -1,0 +1,480 @@
+// Refunds (issue 12): a paid order that cannot be delivered is refunded once, whatever retries:
+// back through the provider that can refund (the sandbox; Payselection against a local fake),
+// else to a signed-in buyer's balance, else it waits for support (back-office: owner only,
+// audited, refuses twice). The order stays `failed` and its answers carry `refund`.
+import { createHash, createHmac } from 'node:crypto'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { and, eq, inArray } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { ApiDeps } from '#api/context'
+import { auditLog, balanceEntries, jobs, payments, refunds, users, voucherCodes } from '#api/db/schema'
+import { JOB_HANDLERS } from '#api/jobs/handlers'
+import { createJobWorker } from '#api/jobs/worker'
+import { grantRole } from '#api/services/admin/roles'
+import { transitionOrder } from '#api/services/orders/state-machine'
+import { markOrderPaid } from '#api/services/payments/settle'
+import { openRefund } from '#api/services/refunds/open'
+import { createTestApi, type TestApi } from '#tests/helpers/test-api'
+import { makeUser } from './orders-fixtures'
+import {
+  checkoutPost,
+  createPubgOrder,
+  formFields,
+  type Err,
+  makePubgStock,
+  makeSandboxMethod,
+  orderRow,
+  type PayAnswer,
+  pressOnCheckout,
+  type StatusAnswer,
+} from './payments-fixtures'
+
+const SITE = '31077'
+const SECRET = 'ps-refund-secret'
+const WALLET = 'W-77'
+const GP_SECRET = 'gp-refund-secret'
+
+interface FakeState {
+  /** Successful transactions per payment id (our OrderId). */
+  paid: Map<string, string>
+  /** Refund requests received, by X-REQUEST-ID (a repeated id is the same refund). */
+  refunds: Map<string, { body: Record<string, unknown>; times: number }>
+  declineRefunds: boolean
+}
+
+/** A local stand-in for Payselection: signed requests only; orders status and refunds. */
+function startFake(state: FakeState): Promise<Server> {
+  const server = createServer((req, res) => {
+    let body = ''
+    req.on('data', (d) => {
+      body += d
+    })
+    req.on('end', () => {
+      const path = req.url ?? ''
+      const id = String(req.headers['x-request-id'] ?? '')
+      const expected = createHmac('sha256', SECRET)
+        .update(`${req.method}\n${path}\n${SITE}\n${id}\n${body}`)
+        .digest('hex')
+      res.setHeader('connection', 'close')
+      res.setHeader('content-type', 'application/json')
+      if (req.headers['x-site-id'] !== SITE || req.headers['x-request-signature'] !== expected || !id) {
+        res.statusCode = 401
+        res.end(JSON.stringify({ Code: 'InvalidSignature' }))
+        return
+      }
+      if (req.method === 'POST' && path === '/webpayments/create') {
+        const orderId = (JSON.parse(body) as { PaymentRequest: { OrderId: string } }).PaymentRequest.OrderId
+        res.end(JSON.stringify(`https://webform.payselection.test/pay/${orderId}`))
+      } else if (req.method === 'GET' && path.startsWith('/orders/')) {
+        const tx = state.paid.get(decodeURIComponent(path.slice('/orders/'.length)))
+        res.end(JSON.stringify(tx ? [{ TransactionId: tx, TransactionState: 'success', Amount: '0' }] : []))
+      } else if (req.method === 'POST' && path === '/payments/refund') {
+        if (state.declineRefunds) {
+          res.statusCode = 400
+          res.end(JSON.stringify({ Code: 'RefundDeclined' }))
+          return
+        }
+        const seen = state.refunds.get(id)
+        if (seen) seen.times++
+        else state.refunds.set(id, { body: JSON.parse(body) as Record<string, unknown>, times: 1 })
+        res.end(JSON.stringify({ TransactionId: `R-${id.slice(0, 8)}`, TransactionState: 'success' }))
+      } else {
+        res.statusCode = 404
+        res.end('{}')
+      }
+    })
+  })
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)))
+}
+
+let api: TestApi
+let deps: ApiDeps
+let fake: Server
+const fakeState: FakeState = { paid: new Map(), refunds: new Map(), declineRefunds: false }
+let sandboxMethod: string
+let psMethod: string
+let gpMethod: string
+let owner: Awaited<ReturnType<typeof makeUser>>
+let support: Awaited<ReturnType<typeof makeUser>>
+
+beforeAll(async () => {
+  fake = await startFake(fakeState)
+  api = await createTestApi({
+    env: {
+      PAYSELECTION_SITE_ID: SITE,
+      PAYSELECTION_SECRET_KEY: SECRET,
+      PAYSELECTION_API_URL: `http://127.0.0.1:${(fake.address() as AddressInfo).port}`,
+      GETPAY_WALLET_ID: WALLET,
+      GETPAY_SECRET: GP_SECRET,
+      GETPAY_PAY_URL: 'https://getpay.test/pay',
+    },
+  })
+  deps = { db: api.db, config: api.config, fetch: globalThis.fetch }
+  sandboxMethod = (await makeSandboxMethod(api, 'redirect')).method.name
+  psMethod = (await makeSandboxMethod(api, 'redirect', { provider: 'payselection', scenario: null })).method
+    .name
+  gpMethod = (await makeSandboxMethod(api, 'redirect', { provider: 'getpay', scenario: null })).method.name
+  owner = await makeUser(api)
+  support = await makeUser(api)
+  await grantRole(api.db, owner.email, 'owner', 'test')
+  await grantRole(api.db, support.email, 'support', 'test')
+})
+afterAll(async () => {
+  await api?.close()
+  await new Promise((r) => fake.close(r))
+})
+
+const payAs = (method: string, orderId: string, token?: string) =>
+  api.call<PayAnswer & Err>('POST', `/api/payments/${method}/`, {
+    body: { order_id: orderId, currency: 'RUB', email: null, phone: null },
+    token,
+  })
+
+/** An order whose codes, held when its payment started, are taken before the money arrives. */
+async function orderLosingItsStock(method: string, opts: { token?: string; balance?: boolean } = {}) {
+  const { product } = await makePubgStock(api, { codes: 1, price: 9900 })
+  const orderId = await createPubgOrder(api, product.id, { token: opts.token })
+  const p = await payAs(method, orderId, opts.token)
+  expect(p.status).toBe(200)
+  // stock gone despite the hold (sold by hand in the back-office, say)
+  await api.db
+    .update(voucherCodes)
+    .set({ soldAt: new Date(), heldBy: null, heldUntil: null })
+    .where(eq(voucherCodes.productId, product.id))
+  return { orderId, payment: p.body }
+}
+
+async function refundsOf(orderId: string) {
+  return api.db.select().from(refunds).where(eq(refunds.orderId, orderId))
+}
+
+/** Runs the due refund jobs, as the worker would. */
+async function runRefundJobs() {
+  const due = await api.db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(and(eq(jobs.kind, 'refund.provider'), inArray(jobs.status, ['pending', 'running'])))
+  if (due.length === 0) return 0
+  return createJobWorker(deps, { handlers: JOB_HANDLERS, onError: () => {} }).runDue({
+    only: due.map((d) => d.id),
+  })
+}
+
+async function mailsOf(orderId: string, template: string) {
+  const rows = await api.db.select().from(jobs).where(eq(jobs.kind, 'mail.send'))
+  return rows.filter(
+    (j) =>
+      (j.payload as { template?: string; data?: { orderId?: string } }).template === template &&
+      (j.payload as { data?: { orderId?: string } }).data?.orderId === orderId,
+  )
+}
+
+const statusOf = (orderId: string, token?: string) =>
+  api.call<StatusAnswer & { refund?: Record<string, unknown> | null }>(
+    'GET',
+    `/api/orders/status/${orderId}/`,
+    {
+      token,
+    },
+  )
+
+describe('refund through the sandbox provider', () => {
+  it('refunds a paid order whose stock is gone once, whatever is replayed', async () => {
+    const { orderId, payment } = await orderLosingItsStock(sandboxMethod)
+    const page = await api.app.request(`/api/payments/sandbox/checkout/${payment.payment_id}/`)
+    const fields = formFields(await page.text(), 'confirm')
+    expect((await checkoutPost(api, payment.payment_id, 'confirm', fields)).status).toBe(303)
+    const order = await orderRow(api, orderId)
+    expect(order.status).toBe('failed')
+    expect(order.rejectReason).toMatch(/закончились/)
+
+    const before = await statusOf(orderId)
+    expect(before.body.status).toBe('failed')
+    expect(before.body.refund).toMatchObject({ status: 'pending', method: 'provider', amount: '99.00' })
+
+    // replays: the callback again, a second move to failed, a second opening: nothing new
+    expect((await checkoutPost(api, payment.payment_id, 'confirm', fields)).status).toBe(303)
+    await expect(transitionOrder(api.db, orderId, 'failed', { rejectReason: 'again' })).rejects.toThrow()
+    expect(await api.db.transaction((tx) => openRefund(tx, orderId, 'again'))).toBeNull()
+
+    // two workers run the job side by side
+    await Promise.all([runRefundJobs(), runRefundJobs()])
+    const rows = await refundsOf(orderId)
+    expect(rows).toEqual([
+      expect.objectContaining({
+        status: 'done',
+        method: 'provider',
+        amount: 9900,
+        externalId: `sandbox-refund-${payment.payment_id}`,
+      }),
+    ])
+    const after = await statusOf(orderId)
+    expect(after.body).toMatchObject({
+      status: 'failed',
+      refund: {
+        status: 'done',
+        method: 'provider',
+        amount: '99.00',
+        to_balance: '0.00',
+        reason: order.rejectReason,
+      },
+    })
+    const full = await api.call<{ refund?: unknown }>('GET', `/api/orders/${orderId}/`)
+    expect(full.body.refund).toMatchObject({ status: 'done', method: 'provider' })
+    expect(await mailsOf(orderId, 'order_refunded')).toHaveLength(1)
+    expect(await mailsOf(orderId, 'order_failed')).toHaveLength(1)
+    expect(
+      await api.db
+        .select()
+        .from(jobs)
+        .where(eq(jobs.dedupeKey, `refund:${orderId}`)),
+    ).toHaveLength(1)
+  })
+
+  it('an unpaid order that fails (cancelled, expired) is not refunded', async () => {
+    const { product } = await makePubgStock(api, { codes: 1 })
+    const orderId = await createPubgOrder(api, product.id)
+    await transitionOrder(api.db, orderId, 'failed', { rejectReason: 'Отменён' })
+    expect(await refundsOf(orderId)).toEqual([])
+    expect((await statusOf(orderId)).body.refund ?? null).toBeNull()
+  })
+})
+
+function gpSign(fields: Record<string, string>) {
+  const order = ['WALLET_ID', 'WALLET_TYPE', 'SUM', 'ORDER_ID', 'P_TYPE', 'P_WALLET', 'PAYMENT_ID']
+  return createHash('sha256')
+    .update([...order.map((k) => fields[k]), GP_SECRET].join(':'))
+    .digest('hex')
+}
+
+async function getpayPaid(orderId: string, amount: string) {
+  const fields = {
+    WALLET_ID: WALLET,
+    WALLET_TYPE: 'card',
+    SUM: amount,
+    ORDER_ID: orderId,
+    P_TYPE: 'visa',
+    P_WALLET: '4111****1111',
+    PAYMENT_ID: `GP-${orderId}`,
+  }
+  const res = await api.app.request('/api/payments/getpay/notify/', {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ ...fields, SIGN: gpSign(fields) }).toString(),
+  })
+  expect(res.status).toBe(200)
+}
+
+async function balanceOf(userId: number) {
+  return (await api.db.select({ b: users.balance }).from(users).where(eq(users.id, userId)))[0]!.b
+}
+
+describe('a provider that cannot refund (GetPay)', () => {
+  it('credits a signed-in buyer’s balance at once: what was paid and the balance spent', async () => {
+    const u = await makeUser(api, { balance: 1000 })
+    const { orderId, payment } = await orderLosingItsStock(gpMethod, { token: u.token })
+    expect(payment.amount).toBe('89.00')
+    await getpayPaid(orderId, payment.amount)
+    await getpayPaid(orderId, payment.amount) // replayed notify
+    expect((await orderRow(api, orderId)).status).toBe('failed')
+    expect(await balanceOf(u.id)).toBe(9900)
+    const entries = await api.db.select().from(balanceEntries).where(eq(balanceEntries.userId, u.id))
+    expect(entries.map((e) => [e.kind, e.amount]).sort()).toEqual([
+      ['correction', 1000],
+      ['refund', 9900],
+      ['spend', -1000],
+    ])
+    expect(await refundsOf(orderId)).toEqual([
+      expect.objectContaining({ method: 'balance', status: 'done', amount: 9900, toBalance: 9900 }),
+    ])
+    const s = await statusOf(orderId, u.token)
+    expect(s.body.refund).toMatchObject({
+      status: 'done',
+      method: 'balance',
+      amount: '99.00',
+      to_balance: '99.00',
+    })
+    const mails = await mailsOf(orderId, 'order_refunded')
+    expect(mails).toHaveLength(1)
+    expect((mails[0]!.payload as { data: Record<string, unknown> }).data).toMatchObject({
+      destination: 'balance',
+      amount: 9900,
+    })
+  })
+
+  it('a guest’s refund waits for support: owner only, audited, refused twice', async () => {
+    const { orderId, payment } = await orderLosingItsStock(gpMethod)
+    await getpayPaid(orderId, payment.amount)
+    expect(await refundsOf(orderId)).toEqual([
+      expect.objectContaining({ method: 'manual', status: 'manual' }),
+    ])
+    expect((await statusOf(orderId)).body.refund).toMatchObject({ status: 'manual', method: 'manual' })
+    expect(await mailsOf(orderId, 'order_refunded')).toHaveLength(0)
+
+    // the back-office finds it
+    const list = await api.call<{ results: Array<{ id: string; refund_status: string | null }> }>(
+      'GET',
+      '/api/admin/orders/?refund=manual',
+      { token: owner.token },
+    )
+    expect(list.status).toBe(200)
+    expect(list.body.results.map((r) => r.id)).toContain(orderId)
+    expect(list.body.results.every((r) => r.refund_status === 'manual')).toBe(true)
+
+    const url = `/api/admin/orders/${orderId}/refund/`
+    const bySupport = await api.call<Err>('POST', url, { token: support.token, body: {} })
+    expect(bySupport.status).toBe(403)
+    const done = await api.call<{ refund: Record<string, unknown> }>('POST', url, {
+      token: owner.token,
+      body: {},
+    })
+    expect(done.status).toBe(200)
+    expect(done.body.refund).toMatchObject({ status: 'done', method: 'manual' })
+    const again = await api.call<Err>('POST', url, { token: owner.token, body: {} })
+    expect(again.status).toBe(409)
+    expect(again.body.code).toBe('refund_exists')
+    expect(again.body.detail).toMatch(/уже оформлен/)
+    const audits = await api.db.select().from(auditLog).where(eq(auditLog.entityId, orderId))
+    expect(audits).toEqual([expect.objectContaining({ action: 'order.refund', actorEmail: owner.email })])
+    expect(await mailsOf(orderId, 'order_refunded')).toHaveLength(1)
+  })
+})
+
+describe('back-office refund', () => {
+  it('refunds a paid order not yet delivered: failed with the reason, refunded once', async () => {
+    const { product } = await makePubgStock(api, { codes: 2 })
+    const orderId = await createPubgOrder(api, product.id)
+    const p = await payAs(sandboxMethod, orderId)
+    // paid, and (the supplier being slow) not delivered yet
+    await api.db.transaction(async (tx) => {
+      await markOrderPaid(tx, orderId)
+      await tx.update(payments).set({ status: 'succeeded' }).where(eq(payments.id, p.body.payment_id))
+    })
+    const url = `/api/admin/orders/${orderId}/refund/`
+    const r = await api.call<{ refund: Record<string, unknown> }>('POST', url, {
+      token: owner.token,
+      body: { reason: 'Покупатель передумал' },
+    })
+    expect(r.status).toBe(200)
+    expect(r.body.refund).toMatchObject({
+      status: 'pending',
+      method: 'provider',
+      reason: 'Покупатель передумал',
+    })
+    const order = await orderRow(api, orderId)
+    expect(order).toMatchObject({ status: 'failed', rejectReason: 'Покупатель передумал' })
+    expect((await api.call<Err>('POST', url, { token: owner.token, body: {} })).status).toBe(409)
+    expect(p.status).toBe(200)
+  })
+
+  it('refuses unpaid and done orders, a bad reason, and unknown ones', async () => {
+    const { product } = await makePubgStock(api, { codes: 2 })
+    const unpaid = await createPubgOrder(api, product.id)
+    const r1 = await api.call<Err>('POST', `/api/admin/orders/${unpaid}/refund/`, {
+      token: owner.token,
+      body: {},
+    })
+    expect(r1.status).toBe(409)
+    expect(r1.body.code).toBe('refund_nothing_paid')
+    const done = await createPubgOrder(api, product.id)
+    const p = await payAs(sandboxMethod, done)
+    await pressOnCheckout(api, p.body.payment_id, 'confirm')
+    expect((await orderRow(api, done)).status).toBe('done')
+    const r2 = await api.call<Err>('POST', `/api/admin/orders/${done}/refund/`, {
+      token: owner.token,
+      body: {},
+    })
+    expect(r2.status).toBe(409)
+    expect(r2.body.code).toBe('refund_not_allowed')
+    const r3 = await api.call<Err>('POST', `/api/admin/orders/${done}/refund/`, {
+      token: owner.token,
+      body: { reason: 'x'.repeat(501) },
+    })
+    expect(r3.status).toBe(400)
+    const r4 = await api.call<Err>('POST', `/api/admin/orders/${crypto.randomUUID()}/refund/`, {
+      token: owner.token,
+      body: {},
+    })
+    expect(r4.status).toBe(404)
+  })
+})
+
+function webhook(body: unknown) {
+  const raw = JSON.stringify(body)
+  return api.app.request('/api/payments/payselection/webhook/', {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-site-id': SITE,
+      'x-webhook-signature': createHmac('sha256', SECRET).update(raw).digest('hex'),
+    },
+    body: raw,
+  })
+}
+
+async function payselectionPaid(paymentId: string, amount: string) {
+  const tx = `T-${paymentId.slice(0, 8)}`
+  fakeState.paid.set(paymentId, tx)
+  const res = await webhook({
+    Event: 'Payment',
+    TransactionId: tx,
+    OrderId: paymentId,
+    Amount: amount,
+    Currency: 'RUB',
+  })
+  expect(res.status).toBe(200)
+  return tx
+}
+
+describe('refund through Payselection (local fake)', () => {
+  it('refunds the successful transaction with a signed request, once per refund even when retried', async () => {
+    const { orderId, payment } = await orderLosingItsStock(psMethod)
+    const tx = await payselectionPaid(payment.payment_id, payment.amount)
+    expect((await orderRow(api, orderId)).status).toBe('failed')
+    await runRefundJobs()
+    const [row] = await refundsOf(orderId)
+    expect(row).toMatchObject({ status: 'done', method: 'provider' })
+    const sent = [...fakeState.refunds.values()].filter((r) => r.body.TransactionId === tx)
+    expect(sent).toHaveLength(1)
+    expect(sent[0]!.body).toMatchObject({ TransactionId: tx, Amount: payment.amount, Currency: 'RUB' })
+    expect(row!.externalId).toMatch(/^R-/)
+
+    // the worker died after the gateway answered and before the commit: the retry is the same request
+    await api.db.update(refunds).set({ status: 'pending' }).where(eq(refunds.orderId, orderId))
+    await api.db
+      .update(jobs)
+      .set({ status: 'pending', runAt: new Date() })
+      .where(eq(jobs.dedupeKey, `refund:${orderId}`))
+    await runRefundJobs()
+    const again = [...fakeState.refunds.values()].filter((r) => r.body.TransactionId === tx)
+    expect(again).toHaveLength(1)
+    expect(again[0]!.times).toBe(2)
+    expect(await mailsOf(orderId, 'order_refunded')).toHaveLength(1)
+  })
+
+  it('a refund the gateway keeps declining goes to a signed-in buyer’s balance in the end', async () => {
+    const u = await makeUser(api)
+    const { orderId, payment } = await orderLosingItsStock(psMethod, { token: u.token })
+    fakeState.declineRefunds = true
+    try {
+      await payselectionPaid(payment.payment_id, payment.amount)
+      await runRefundJobs()
+      const [pending] = await refundsOf(orderId)
+      expect(pending).toMatchObject({ status: 'pending', method: 'provider' })
+      expect(pending!.lastError).toMatch(/400/)
+      // the last attempt
+      await api.db
+        .update(jobs)
+        .set({ runAt: new Date(), attempts: 9, maxAttempts: 10 })
+        .where(eq(jobs.dedupeKey, `refund:${orderId}`))
+      await runRefundJobs()
+    } finally {
+      fakeState.declineRefunds = false
+    }
+    expect(await refundsOf(orderId)).toEqual([
+      expect.objectContaining({ status: 'done', method: 'balance', toBalance: 9900 }),
+    ])
+    expect(await balanceOf(u.id)).toBe(9900)
+  })
+})

@@ -1,0 +1,140 @@
+// Runs the real shop (server/main.ts) as a child process on a free port, for tests that need a
+// whole process: crashes, signals, restarts. The caller owns DATA_DIR and the environment.
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtempSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = fileURLToPath(new URL('../..', import.meta.url))
+
+export interface ShopProcess {
+  child: ChildProcess
+  port: number
+  url: string
+  dataDir: string
+  /** Everything the process wrote to stdout and stderr so far. */
+  output(): string
+  /** Resolves with the exit code (or signal) once the process has ended. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
+  alive(): boolean
+  stop(signal?: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null }>
+}
+
+/** A TCP port nobody listens on right now. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer()
+    srv.unref()
+    srv.on('error', reject)
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as { port: number }).port
+      srv.close(() => resolve(port))
+    })
+  })
+}
+
+/** JSON log lines of the process (other output skipped). */
+export function logLines(proc: ShopProcess): Array<Record<string, unknown>> {
+  return proc
+    .output()
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .flatMap((l) => {
+      try {
+        return [JSON.parse(l) as Record<string, unknown>]
+      } catch {
+        return []
+      }
+    })
+}
+
+/** Pids of the workers a supervisor (`scripts/start.mjs`) reported starting, oldest first. */
+export function workerPids(proc: ShopProcess): number[] {
+  return logLines(proc)
+    .filter((l) => l.msg === 'worker started')
+    .map((l) => Number(l.workerPid))
+}
+
+/** Polls `check` until it returns something truthy, or fails after `timeoutMs`. */
+export async function waitFor<T>(what: string, check: () => Promise<T> | T, timeoutMs = 60_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const value = await check()
+    if (value) return value
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((r) => setTimeout(r, 100))
+  }
+}
+
+export async function startShopProcess(
+  opts: {
+    env?: Record<string, string>
+    dataDir?: string
+    /** `server/main.ts` (one process, the default) or `scripts/start.mjs` (the supervisor). */
+    entry?: string
+    waitFor?: string
+    readyTimeoutMs?: number
+    /** false: return at once (for a process expected to stop by itself). */
+    waitReady?: boolean
+  } = {},
+): Promise<ShopProcess> {
+  const port = Number(opts.env?.PORT) || (await freePort())
+  const dataDir = opts.dataDir ?? mkdtempSync(path.join(tmpdir(), 'shop-proc-'))
+  let out = ''
+  const child = spawn(process.execPath, ['--import', 'tsx', opts.entry ?? 'server/main.ts'], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: 'production',
+      JWT_SECRET: 'process-test-secret-process-test-secret',
+      DATA_DIR: dataDir,
+      HOST: '127.0.0.1',
+      SKIP_BUILD: '1',
+      ...opts.env,
+      PORT: String(port),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  child.stdout?.on('data', (d) => {
+    out += d
+  })
+  child.stderr?.on('data', (d) => {
+    out += d
+  })
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  )
+  let done = false
+  void exited.then(() => {
+    done = true
+  })
+  const proc: ShopProcess = {
+    child,
+    port,
+    url: `http://127.0.0.1:${port}`,
+    dataDir,
+    output: () => out,
+    exited,
+    alive: () => !done,
+    async stop(signal = 'SIGTERM') {
+      if (!done) child.kill(signal)
+      return exited
+    },
+  }
+  if (opts.waitReady === false) return proc
+  const readyPath = opts.waitFor ?? '/api/health/'
+  const deadline = Date.now() + (opts.readyTimeoutMs ?? 60_000)
+  while (Date.now() < deadline) {
+    if (done) throw new Error(`the shop exited before it was ready:\n${out}`)
+    const ok = await fetch(proc.url + readyPath)
+      .then((r) => r.ok)
+      .catch(() => false)
+    if (ok) return proc
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  await proc.stop('SIGKILL')
+  throw new Error(`the shop did not answer ${readyPath} in time:\n${out}`)
+}

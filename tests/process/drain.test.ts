@@ -1,0 +1,47 @@
+// Issue 19: every kind of process has a health route a balancer can poll, and it turns 503 the
+// moment a SIGTERM arrives, while the process keeps serving for SHUTDOWN_DELAY_MS.
+import { createServer } from 'node:http'
+import { afterAll, describe, expect, it } from 'vitest'
+import { logLines, type ShopProcess, startShopProcess } from '#tests/helpers/shop-process'
+
+const procs: ShopProcess[] = []
+afterAll(async () => {
+  await Promise.all(procs.map((p) => p.stop('SIGKILL')))
+})
+
+describe('health and draining of a storefront-only process', () => {
+  it('SHOP_ROLE=storefront answers /api/health/ 200, then 503 while draining, then exits 0', async () => {
+    // the API it talks to: only needs to exist for this test
+    const api = createServer((_req, res) => res.writeHead(404).end())
+    await new Promise<void>((r) => api.listen(0, '127.0.0.1', () => r()))
+    const apiPort = (api.address() as { port: number }).port
+    const shop = await startShopProcess({
+      env: {
+        SHOP_ROLE: 'storefront',
+        API_URL: `http://127.0.0.1:${apiPort}`,
+        SHUTDOWN_DELAY_MS: '2000',
+      },
+      readyTimeoutMs: 90_000,
+    })
+    procs.push(shop)
+    const ok = await fetch(`${shop.url}/api/health/`)
+    expect(ok.status).toBe(200)
+    expect(ok.headers.get('cache-control')).toBe('no-store')
+    expect(await ok.json()).toEqual({ status: 'ok' })
+
+    shop.child.kill('SIGTERM')
+    await new Promise((r) => setTimeout(r, 200))
+    const draining = await fetch(`${shop.url}/api/health/`)
+    expect(draining.status).toBe(503)
+    expect(await draining.json()).toEqual({ status: 'unavailable' })
+    // still serving pages during the delay
+    const page = await fetch(`${shop.url}/version.json`)
+    expect(page.status).toBe(200)
+
+    expect(await shop.exited).toEqual({ code: 0, signal: null })
+    expect(logLines(shop).map((l) => l.msg)).toEqual(
+      expect.arrayContaining(['shutting down: draining', 'shut down']),
+    )
+    api.close()
+  }, 120_000)
+})

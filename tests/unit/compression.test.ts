@@ -1,0 +1,97 @@
+// The compression middleware on a real Hono app and real zlib: what a browser or client gets back.
+import { brotliDecompressSync, createBrotliDecompress, gunzipSync } from 'node:zlib'
+import { Hono } from 'hono'
+import { describe, expect, it } from 'vitest'
+import { chooseEncoding, compression } from '../../server/compression'
+
+const page = `<!doctype html><html><body>${'<p>Пополнение UC и подарочные карты</p>'.repeat(200)}</body></html>`
+
+function app() {
+  const a = new Hono()
+  a.use('*', compression({ isImmutable: (p) => p.startsWith('/assets/') }))
+  a.get('/page', (c) => c.html(page))
+  a.get('/tiny', (c) =>
+    c.body('{"ok":true}', 200, { 'content-type': 'application/json', 'content-length': '11' }),
+  )
+  a.get('/picture.png', (c) => c.body(new Uint8Array(5000), 200, { 'content-type': 'image/png' }))
+  a.get('/assets/app.js', (c) =>
+    c.body('console.log("x");'.repeat(500), 200, { 'content-type': 'text/javascript' }),
+  )
+  a.get('/stream', () => {
+    let pull = 0
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        pull++
+        controller.enqueue(new TextEncoder().encode(`<div>часть ${pull}</div>`.repeat(100)))
+        if (pull === 3) controller.close()
+        else await new Promise((r) => setTimeout(r, 50))
+      },
+    })
+    return new Response(body, { headers: { 'content-type': 'text/html; charset=utf-8' } })
+  })
+  return a
+}
+
+const get = (path: string, acceptEncoding?: string, method = 'GET') =>
+  app().request(path, { method, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} })
+
+describe('response compression', () => {
+  it('brotli when accepted, else gzip, else none; the bytes decode to the same page', async () => {
+    const br = await get('/page', 'gzip, deflate, br')
+    expect(br.headers.get('content-encoding')).toBe('br')
+    expect(br.headers.get('vary')).toBe('Accept-Encoding')
+    const brBytes = Buffer.from(await br.arrayBuffer())
+    expect(brotliDecompressSync(brBytes).toString()).toBe(page)
+    expect(brBytes.length).toBeLessThan(Buffer.byteLength(page) / 10)
+
+    const gz = await get('/page', 'gzip')
+    expect(gz.headers.get('content-encoding')).toBe('gzip')
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(page)
+
+    const plain = await get('/page')
+    expect(plain.headers.get('content-encoding')).toBeNull()
+    expect(plain.headers.get('vary')).toBe('Accept-Encoding')
+    expect(await plain.text()).toBe(page)
+  })
+
+  it('honours q=0 and wildcards', () => {
+    expect(chooseEncoding('br;q=0, gzip')).toBe('gzip')
+    expect(chooseEncoding('gzip;q=0, br;q=0')).toBeNull()
+    expect(chooseEncoding('*')).toBe('br')
+    expect(chooseEncoding('identity')).toBeNull()
+    expect(chooseEncoding('GZIP;q=0.5')).toBe('gzip')
+  })
+
+  it('leaves small answers, images and HEAD alone', async () => {
+    expect((await get('/tiny', 'br')).headers.get('content-encoding')).toBeNull()
+    expect((await get('/picture.png', 'br')).headers.get('content-encoding')).toBeNull()
+    const head = await get('/page', 'br', 'HEAD')
+    expect(head.headers.get('content-encoding')).toBeNull()
+  })
+
+  it('streams: the first part of a page arrives before the page is finished', async () => {
+    const res = await get('/stream', 'br')
+    expect(res.headers.get('content-encoding')).toBe('br')
+    const reader = res.body!.getReader()
+    const first = await reader.read()
+    expect(first.done).toBe(false)
+    // the first flushed piece decodes to the first part, before the rest was produced
+    const decoder = createBrotliDecompress()
+    const text = new Promise<string>((resolve) => decoder.once('data', (d: Buffer) => resolve(d.toString())))
+    decoder.write(Buffer.from(first.value!))
+    expect(await text).toContain('часть 1')
+    expect(await text).not.toContain('часть 2')
+    await reader.cancel()
+    decoder.destroy()
+  })
+
+  it('hashed assets: compressed once at the highest level, with their length', async () => {
+    const a = await get('/assets/app.js', 'br')
+    expect(a.headers.get('content-encoding')).toBe('br')
+    const bytes = Buffer.from(await a.arrayBuffer())
+    expect(a.headers.get('content-length')).toBe(String(bytes.length))
+    expect(brotliDecompressSync(bytes).toString()).toBe('console.log("x");'.repeat(500))
+    const again = await get('/assets/app.js', 'br')
+    expect(Buffer.from(await again.arrayBuffer()).equals(bytes)).toBe(true)
+  })
+})
