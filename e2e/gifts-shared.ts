@@ -16,6 +16,38 @@ export async function apiGifts(request: APIRequestContext, list: '' | 'new/' | '
   return ((await res.json()) as { results: ApiGift[] }).results
 }
 
+/** Gifts per catalogue page (GIFTS_PER_PAGE of the storefront's gift loaders). */
+export const GIFTS_PER_PAGE = 8
+
+/** The titles of one catalogue page as the API lists it, and the list's length. */
+export async function apiGiftPage(request: APIRequestContext, list: '' | 'new/' | 'discounted/', n: number) {
+  const res = await request.get(
+    `/api/gifts/${list}?limit=${GIFTS_PER_PAGE}&offset=${(n - 1) * GIFTS_PER_PAGE}`,
+  )
+  expect(res.ok()).toBe(true)
+  const body = (await res.json()) as { count: number; results: ApiGift[] }
+  return { count: body.count, titles: body.results.map((g) => g.title) }
+}
+
+/**
+ * The open catalogue page shows page `n` of the API's list. Specs of the back-office add gifts while
+ * this runs, so the page is reloaded until a render and an API read agree.
+ */
+export async function expectShowsApiPage(
+  page: Page,
+  request: APIRequestContext,
+  list: '' | 'new/' | 'discounted/',
+  n: number,
+) {
+  let tries = 0
+  await expect(async () => {
+    if (tries++ > 0) await page.reload()
+    const { titles } = await apiGiftPage(request, list, n)
+    expect(titles.length).toBeGreaterThan(0)
+    expect(await cardTitles(page)).toEqual(titles)
+  }).toPass({ timeout: 15_000 })
+}
+
 /** Titles of the gift cards on the page, in order. */
 export function cardTitles(page: Page) {
   return page.locator('.gift-grid').getByRole('heading', { level: 2 }).allInnerTexts()

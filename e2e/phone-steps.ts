@@ -47,6 +47,8 @@ export function phoneScreens(js: boolean) {
       await expect(page.locator('h1').first()).toBeVisible()
       if (js) await page.waitForLoadState('networkidle')
       await screen.act?.(page)
+      // a form post's answer may still be streaming when its first alert shows
+      await page.waitForLoadState('load')
 
       await checkWidth(page, 360, true)
       expect((await page.locator('.site-header__inner').boundingBox())?.height ?? 0).toBeLessThanOrEqual(
@@ -68,14 +70,20 @@ export function phoneScreens(js: boolean) {
       const save = js && screen.main && process.env.SAVE_SCREENS
       if (save) {
         mkdirSync(SCREENS_DIR, { recursive: true })
-        await page.screenshot({ path: `${SCREENS_DIR}${slug(screen.name)}-360.png`, fullPage: true })
+        await page.screenshot({
+          path: `${SCREENS_DIR}${slug(screen.name)}-360.png`,
+          fullPage: true,
+        })
       }
       await checkWidth(page, 320, true)
       await checkWidth(page, 768, false)
       await checkWidth(page, 1280, false)
       if (save) {
         await page.setViewportSize({ width: 1280, height: 800 })
-        await page.screenshot({ path: `${SCREENS_DIR}${slug(screen.name)}-1280.png`, fullPage: true })
+        await page.screenshot({
+          path: `${SCREENS_DIR}${slug(screen.name)}-1280.png`,
+          fullPage: true,
+        })
       }
     })
   }

@@ -1,7 +1,7 @@
 // Social sign-in and binding without JavaScript: the buttons are plain form posts, and an
 // attacker's return link in the victim's browser binds nothing (issue 20, finding 1).
 import { type Browser, expect, test } from '@playwright/test'
-import { baseURL, FAKE_SOCIAL_ORIGIN } from '../playwright.config'
+import { baseURL } from '../playwright.config'
 import { authDialog, PASSWORD, uniqueEmail } from './account-helpers'
 
 const TOAST = { timeout: 15_000 }

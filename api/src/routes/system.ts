@@ -117,7 +117,7 @@ export function registerSystem(app: ApiApp) {
     const doc = documentFor(format, lang)
     const headers = { etag: doc.etag, 'cache-control': 'public, max-age=300' }
     const match = c.req.header('if-none-match')
-    if (match && match.split(',').some((t) => t.trim().replace(/^W\//, '') === doc.etag))
+    if (match?.split(',').some((t) => t.trim().replace(/^W\//, '') === doc.etag))
       return c.body(null, 304, headers)
     return c.body(doc.body, 200, { ...headers, 'content-type': doc.type })
   })
