@@ -10,5 +10,7 @@ declare module '@remix-run/node' {
     cspNonce?: string
     /** Show the «Демо-магазин: оплата ненастоящая» strip (demo mode or sandbox payments on). */
     demoStrip?: boolean
+    /** A fresh form key for this response (app/lib/shared-page.server.ts; absent under vite:dev). */
+    formKey?: () => string
   }
 }

@@ -21,6 +21,7 @@ import { compression } from './compression'
 import { csrfGuard } from './csrf'
 import type { ServerEnv } from './env'
 import { createReadiness, type Readiness } from './lifecycle'
+import { createPageCache } from './page-cache'
 import { applySecurityHeaders, createNonce, cspSourcesFromEnv } from './security-headers'
 import { initServerSentry } from '#app/lib/sentry.server'
 import { readLatestVersion } from './version'
@@ -151,13 +152,18 @@ export async function createShopServer(
     ? async (req: Request) => api.fetch(req)
     : (req: Request) => fetch(signedForApi(req, config.jwtSecret))
 
+  // Catalogue pages of signed-out visitors are kept as long as catalogue reads (server/page-cache.ts).
+  const pages = createPageCache({ ttlMs: config.catalogueCacheSeconds * 1000 })
   app.all('*', (c) =>
-    handle(c.req.raw, {
-      api: { baseUrl: apiBase, fetch: apiFetch },
-      clientAddress: c.get('clientAddress'),
-      cspNonce: c.get('cspNonce'),
-      demoStrip: config.demoStrip,
-    }),
+    pages.serve(c.req.raw, c.get('cspNonce'), ({ nonce, formKey }) =>
+      handle(c.req.raw, {
+        api: { baseUrl: apiBase, fetch: apiFetch },
+        clientAddress: c.get('clientAddress'),
+        cspNonce: nonce,
+        demoStrip: config.demoStrip,
+        formKey,
+      }),
+    ),
   )
   return { fetch: app.fetch, api, deps }
 }

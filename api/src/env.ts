@@ -271,6 +271,8 @@ export function runModeProblems(env: Record<string, string | undefined>): string
     problems.push(
       'JWT_SECRET: required outside demo mode (DATABASE_URL or PUBLIC_URL is set): at least 32 random characters, the same on every instance',
     )
+  // the e2e suite's seams (an order that stays `sent`, a toast test page) never run for real shoppers
+  if (env.E2E === '1') problems.push('E2E: the test suite setting E2E=1 is refused outside demo mode')
   if (!e.PUBLIC_URL) problems.push('PUBLIC_URL: required outside demo mode: the https origin shoppers use')
   else if (URL.canParse(e.PUBLIC_URL)) {
     const url = new URL(e.PUBLIC_URL)

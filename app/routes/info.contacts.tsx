@@ -7,11 +7,13 @@ import { InfoShell } from '#app/components/info/info-shell'
 import { useT } from '#app/i18n/i18n-context'
 import { ApiResponseError, apiFor, must } from '#app/lib/api/client.server'
 import { pageMeta } from '#app/lib/seo'
+import { markShared, sharedPageHeaders } from '#app/lib/shared-page.server'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = apiFor(request, context)
   try {
     const contact = await must(api.client.GET('/api/contacts/'))
+    markShared(api.headers, api.signedIn)
     return data(
       {
         companyName: contact.company_name,
@@ -42,6 +44,7 @@ export const meta: MetaFunction<typeof loader> = (args) => {
 }
 
 export const links = infoLinks
+export const headers = sharedPageHeaders
 
 export default function ContactsPage() {
   const c = useLoaderData<typeof loader>()

@@ -3,9 +3,12 @@ import type { LinksFunction } from '@remix-run/node'
 import { GamePage, gameMeta } from '#app/components/order-form/game-page'
 import { productAction, productLoader } from '#app/components/order-form/product-page.server'
 import orderFormCss from '#app/styles/order-form.css?url'
+import { sharedPageHeaders } from '#app/lib/shared-page.server'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: orderFormCss }]
 export const loader = productLoader
+// a signed-out visitor's page may come from the page cache (decision 038)
+export const headers = sharedPageHeaders
 export const action = productAction
 export const meta = gameMeta
 

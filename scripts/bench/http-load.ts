@@ -14,9 +14,10 @@ export async function measure(
   url: string,
   seconds: number,
   connections = 10,
+  headers: Record<string, string> = {},
 ): Promise<LoadResult> {
-  await autocannon({ url, connections, duration: 1 }) // warm-up
-  const r = await autocannon({ url, connections, duration: seconds })
+  await autocannon({ url, connections, duration: 1, headers }) // warm-up
+  const r = await autocannon({ url, connections, duration: seconds, headers })
   return {
     label,
     rps: Math.round(r.requests.average),

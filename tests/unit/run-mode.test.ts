@@ -56,4 +56,12 @@ describe('run modes', () => {
     for (const local of ['http://localhost:8080', 'http://127.0.0.1:3000', 'http://[::1]:3000'])
       expect(loadServerEnv({ ...base, PUBLIC_URL: local }).seedDemo).toBe(false)
   })
+
+  it('production refuses the e2e suite’s test seams (E2E=1); demo mode allows them', () => {
+    const env = { DATABASE_URL: 'postgres://db/shop', PUBLIC_URL: 'https://shop.example', JWT_SECRET: SECRET }
+    expect(() => loadServerEnv({ ...env, E2E: '1' })).toThrow(/E2E: the test suite setting E2E=1 is refused/)
+    expect(() => api({ ...env, E2E: '1' })).toThrow(/E2E: the test suite setting E2E=1 is refused/)
+    expect(api({ E2E: '1' }).demo).toBe(true)
+    expect(api({ ...env, E2E: '0' }).demo).toBe(false)
+  })
 })

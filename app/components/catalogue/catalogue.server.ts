@@ -2,6 +2,7 @@
 import { data, type LoaderFunctionArgs } from '@remix-run/node'
 import { ApiResponseError, apiFor, must } from '#app/lib/api/client.server'
 import { invalidRoute, pageParam } from '#app/lib/http-errors.server'
+import { markShared } from '#app/lib/shared-page.server'
 import { type GameCard, type Product, toGameCard, toProduct } from '#app/lib/view-models/game'
 
 export const PAGE_SIZE = 8
@@ -40,6 +41,7 @@ export async function catalogueLoader({ request, params, context }: LoaderFuncti
     // a page past the end is not a page of the catalogue
     if (page > pages) invalidRoute(request)
     const games = result.results.map((g) => toCard(toGameCard(g), g.products.map(toProduct)))
+    markShared(api.headers, api.signedIn)
     return data({ games, page, pages, count: result.count, search }, { headers: api.headers })
   } catch (error) {
     if (error instanceof ApiResponseError) {

@@ -3,6 +3,7 @@ import { data, type LoaderFunctionArgs } from '@remix-run/node'
 import { getServerT } from '#app/i18n/i18n.server'
 import { ApiResponseError, apiFor, must } from '#app/lib/api/client.server'
 import { invalidRoute, pageParam } from '#app/lib/http-errors.server'
+import { markShared, newFormKey } from '#app/lib/shared-page.server'
 import { type GiftTab, parseGiftTab, toGift, toGiftDetail } from '#app/lib/view-models/gift'
 
 /** Gifts per catalogue page. */
@@ -42,6 +43,7 @@ export async function loadGiftList({ request, context, params }: LoaderFunctionA
   // a page past the end of the list is not a page of it
   if (page > 1 && list.results.length === 0) invalidRoute(request)
   const pageCount = Math.max(1, Math.ceil(list.count / GIFTS_PER_PAGE))
+  markShared(api.headers, api.signedIn)
   const title =
     page > 1
       ? t('gifts.meta.list_title_page', { page, product: t('meta.product_name') })
@@ -71,11 +73,12 @@ export async function loadGiftDetail({ request, context, params }: LoaderFunctio
     getServerT(request),
   ])
   const gift = toGiftDetail(wire, t('common.currency'))
+  markShared(api.headers, api.signedIn)
   return data(
     {
       gift,
       // a fresh key per form render: resubmitting the same form cannot create a second order
-      idempotencyKey: crypto.randomUUID(),
+      idempotencyKey: newFormKey(context),
       meta: {
         title: t('gifts.meta.detail_title', { title: gift.title, product: t('meta.product_name') }),
         description: t('gifts.meta.detail_description', {

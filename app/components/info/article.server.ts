@@ -2,6 +2,7 @@ import { data, type LoaderFunctionArgs } from '@remix-run/node'
 import { ApiResponseError, apiFor, must } from '#app/lib/api/client.server'
 import { sanitizeHtml } from '#app/lib/sanitize-html.server'
 import { shortDescription } from '#app/lib/seo'
+import { markShared } from '#app/lib/shared-page.server'
 
 /** Ends headings and list items with a full stop, so the plain-text description reads as sentences. */
 function endSentences(html: string): string {
@@ -14,6 +15,7 @@ export function articleLoader(slug: string) {
     const api = apiFor(request, context)
     try {
       const article = await must(api.client.GET('/api/articles/{slug}/', { params: { path: { slug } } }))
+      markShared(api.headers, api.signedIn)
       return data(
         {
           header: article.header,

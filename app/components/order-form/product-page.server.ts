@@ -3,6 +3,7 @@ import { randomInt, randomUUID } from 'node:crypto'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from '@remix-run/node'
 import { ApiResponseError, type ApiSession, apiFor, must } from '#app/lib/api/client.server'
 import { getServerT } from '#app/i18n/i18n.server'
+import { markShared, newFormKey } from '#app/lib/shared-page.server'
 import { invalidRoute } from '#app/lib/http-errors.server'
 import { loadRepeatOrder, type RepeatOrder } from '#app/lib/repeat-order.server'
 import { FIELD } from '#app/lib/order-form/fields'
@@ -201,6 +202,8 @@ export async function productLoader({ request, params, context }: LoaderFunction
       }
     : lastOrder
   const rules = rulesOf(game, signedIn, steam, avatarSupplied)
+  // the same page for every signed-out visitor, except Standoff's: its surplus is per form
+  if (game.kind !== 'StandoffGame' && !repeatId) markShared(api.headers, api.signedIn)
   return data(
     {
       game,
@@ -215,7 +218,7 @@ export async function productLoader({ request, params, context }: LoaderFunction
       signedIn,
       unavailable: game.kind !== 'Steam' && activeProducts(game).length === 0,
       // a new key per rendered form: a double POST of the same form makes one order
-      idempotencyKey: randomUUID(),
+      idempotencyKey: newFormKey(context),
       surplus: game.kind === 'StandoffGame' ? newSurplus(standoff) : '0.00',
       notifications: api.notifications,
     },

@@ -1,0 +1,34 @@
+// What a loader tells the page cache (server/page-cache.ts), and the per-response keys it hands out.
+import { randomUUID } from 'node:crypto'
+import type { AppLoadContext, HeadersFunction } from '@remix-run/node'
+
+/**
+ * Internal response header: "this answer is the same for every signed-out visitor" (a catalogue
+ * page, an article). The page cache may keep such an answer for CATALOGUE_CACHE_SECONDS and strips
+ * the header; it never reaches a browser.
+ */
+export const SHARED_PAGE_HEADER = 'x-shared-page'
+
+/** Marks the answer shareable, unless the API session is signed in (then it is one person's). */
+export function markShared(headers: Headers, signedIn: boolean): void {
+  if (!signedIn) headers.set(SHARED_PAGE_HEADER, '1')
+}
+
+/**
+ * A key that a rendered form posts back (the order's idempotency key). It must differ on every
+ * response, also one served from the page cache: the server gives each response fresh ones.
+ */
+export function newFormKey(context: AppLoadContext): string {
+  return context.formKey?.() ?? randomUUID()
+}
+
+/**
+ * The `headers` export of a route that may be shared: passes its loader's mark on to the answer
+ * (Remix passes other loader headers than Set-Cookie only through a route's `headers`).
+ */
+export const sharedPageHeaders: HeadersFunction = ({ loaderHeaders, parentHeaders }) => {
+  const headers = new Headers(parentHeaders)
+  const mark = loaderHeaders.get(SHARED_PAGE_HEADER)
+  if (mark) headers.set(SHARED_PAGE_HEADER, mark)
+  return headers
+}

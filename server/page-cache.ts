@@ -1,0 +1,183 @@
+// A short-lived in-memory cache of whole storefront answers (pages and their `.data` twins) for
+// signed-out visitors: the catalogue pages everybody sees the same. It is a cache, not state: each
+// instance keeps its own, nothing else needs it, and it holds answers for at most
+// CATALOGUE_CACHE_SECONDS, the staleness the catalogue already promises.
+//
+// Only an answer that its route marked shared (app/lib/shared-page.server.ts) is kept, and only
+// for a request without cookies other than the locale's and without Authorization. What must be
+// unique per response is made unique again on every hit: the CSP script nonce and the forms'
+// idempotency keys. The first answer streams to its client untouched while a copy is kept.
+import { randomUUID } from 'node:crypto'
+import { parse as parseCookies } from 'cookie'
+import { isbot } from 'isbot'
+import { LOCALE_COOKIE } from '#app/i18n/i18n.server'
+import { SHARED_PAGE_HEADER } from '#app/lib/shared-page.server'
+
+/** What a render of the storefront needs from the cache: this response's nonce and form keys. */
+export interface PageRender {
+  nonce: string
+  formKey: () => string
+}
+
+export interface PageCacheOptions {
+  /** How long an answer may be served again; 0 turns the cache off. */
+  ttlMs: number
+  /** At most this many answers are kept (the oldest goes first). */
+  maxEntries?: number
+  /** A larger answer is not kept. */
+  maxBodyBytes?: number
+  now?: () => number
+}
+
+/** Response header telling whether an answer came from the cache: `hit` or `miss`. */
+export const PAGE_CACHE_STATUS_HEADER = 'x-page-cache'
+
+/** A kept answer: its text cut at the per-response values (NONCE or the index of a form key). */
+interface Entry {
+  expires: number
+  status: number
+  headers: Array<[string, string]>
+  parts: Array<Buffer | number>
+}
+const NONCE = -1
+
+export interface PageCache {
+  serve(req: Request, nonce: string, render: (r: PageRender) => Promise<Response>): Promise<Response>
+  /** How many answers are kept now (tests, metrics). */
+  readonly size: number
+}
+
+export function createPageCache(options: PageCacheOptions): PageCache {
+  const { ttlMs, maxEntries = 300, maxBodyBytes = 512 * 1024, now = Date.now } = options
+  const entries = new Map<string, Entry>()
+
+  async function serve(req: Request, nonce: string, render: (r: PageRender) => Promise<Response>) {
+    const key = ttlMs > 0 ? cacheKey(req) : null
+    if (!key) return withoutMarker(await render({ nonce, formKey: randomUUID }))
+    const kept = entries.get(key)
+    if (kept && kept.expires > now()) return replay(kept, nonce)
+    if (kept) entries.delete(key)
+
+    const formKeys: string[] = []
+    const res = await render({
+      nonce,
+      formKey: () => {
+        const k = randomUUID()
+        formKeys.push(k)
+        return k
+      },
+    })
+    if (!shareable(res) || !res.body) return withoutMarker(res)
+    const [toClient, toKeep] = res.body.tee()
+    const headers = headersOf(res)
+    void readText(toKeep, maxBodyBytes).then((text) => {
+      if (text === null) return
+      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string)
+      entries.set(key, {
+        expires: now() + ttlMs,
+        status: res.status,
+        headers: [...headers],
+        parts: cut(text, nonce, formKeys),
+      })
+    })
+    headers.set(PAGE_CACHE_STATUS_HEADER, 'miss')
+    return new Response(toClient, { status: res.status, headers })
+  }
+
+  return {
+    serve,
+    get size() {
+      return entries.size
+    },
+  }
+}
+
+/** The cache key of a request that may be served from the cache, or null. */
+function cacheKey(req: Request): string | null {
+  if (req.method !== 'GET' || req.headers.has('authorization')) return null
+  let locale = ''
+  const cookie = req.headers.get('cookie')
+  if (cookie) {
+    const jar = parseCookies(cookie)
+    if (Object.keys(jar).some((name) => name !== LOCALE_COOKIE)) return null
+    locale = jar[LOCALE_COOKIE] ?? ''
+  }
+  const url = new URL(req.url)
+  // bots get the page rendered whole, browsers streamed (app/entry.server.tsx)
+  const reader = isbot(req.headers.get('user-agent') ?? '') ? 'bot' : 'browser'
+  return `${reader} ${locale} ${url.host}${url.pathname}${url.search}`
+}
+
+/** A full answer its route called shared, that sets no cookie but the locale's. */
+function shareable(res: Response): boolean {
+  if (res.status !== 200 || res.headers.get(SHARED_PAGE_HEADER) !== '1') return false
+  return res.headers.getSetCookie().every((c) => c.startsWith(`${LOCALE_COOKIE}=`))
+}
+
+function headersOf(res: Response): Headers {
+  const headers = new Headers(res.headers)
+  headers.delete(SHARED_PAGE_HEADER)
+  headers.delete('content-length')
+  return headers
+}
+
+function withoutMarker(res: Response): Response {
+  if (!res.headers.has(SHARED_PAGE_HEADER)) return res
+  return new Response(res.body, { status: res.status, statusText: res.statusText, headers: headersOf(res) })
+}
+
+/** The whole body as text, or null when it fails or is larger than `max` bytes. */
+async function readText(body: ReadableStream<Uint8Array>, max: number): Promise<string | null> {
+  const reader = body.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  try {
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) break
+      size += value.byteLength
+      if (size > max) {
+        await reader.cancel()
+        return null
+      }
+      chunks.push(value)
+    }
+  } catch {
+    return null
+  }
+  return Buffer.concat(chunks).toString('utf8')
+}
+
+/** The text cut at every occurrence of the nonce and the form keys. */
+function cut(text: string, nonce: string, formKeys: string[]): Array<Buffer | number> {
+  const tokens = [nonce, ...formKeys].filter(Boolean)
+  if (tokens.length === 0) return [Buffer.from(text)]
+  const pattern = new RegExp(`(${tokens.map(escapeRegExp).join('|')})`)
+  return text.split(pattern).map((piece, i) => {
+    if (i % 2 === 0) return Buffer.from(piece)
+    return piece === nonce ? NONCE : formKeys.indexOf(piece)
+  })
+}
+
+/** A kept answer with a fresh nonce and fresh form keys (the same key wherever one key stood). */
+function replay(entry: Entry, nonce: string): Response {
+  const fresh = new Map<number, Buffer>()
+  const nonceBytes = Buffer.from(nonce)
+  const chunks = entry.parts.map((part) => {
+    if (typeof part !== 'number') return part
+    if (part === NONCE) return nonceBytes
+    let key = fresh.get(part)
+    if (!key) {
+      key = Buffer.from(randomUUID())
+      fresh.set(part, key)
+    }
+    return key
+  })
+  const headers = new Headers(entry.headers)
+  headers.set(PAGE_CACHE_STATUS_HEADER, 'hit')
+  return new Response(Buffer.concat(chunks), { status: entry.status, headers })
+}
+
+function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+}

@@ -1,0 +1,96 @@
+// The page cache of the whole shop (server/page-cache.ts) over HTTP, on the demo catalogue: a
+// signed-out visitor's second look at a game page is served from memory, yet every answer carries
+// its own CSP nonce (matching its header) and its own order key; signed-in visitors and pages with
+// a per-visitor value are never served from it; an answer lives CATALOGUE_CACHE_SECONDS.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type ShopProcess, startShopProcess } from '#tests/helpers/shop-process'
+
+let shop: ShopProcess
+let games: Array<{ id: number; resourcetype: string }>
+
+beforeAll(async () => {
+  shop = await startShopProcess({ env: { SEED_DEMO: '1', CATALOGUE_CACHE_SECONDS: '1' } })
+  const res = await fetch(`${shop.url}/api/games/?limit=100`)
+  games = ((await res.json()) as { results: typeof games }).results
+}, 120_000)
+
+afterAll(async () => {
+  await shop?.stop()
+})
+
+const gameOf = (kind: string) => games.find((g) => g.resourcetype === kind)!.id
+
+async function page(path: string, headers: Record<string, string> = {}) {
+  const res = await fetch(`${shop.url}${path}`, { headers })
+  const body = await res.text()
+  const nonce = /'nonce-([^']+)'/.exec(res.headers.get('content-security-policy') ?? '')?.[1]
+  return { status: res.status, cache: res.headers.get('x-page-cache'), headers: res.headers, body, nonce }
+}
+
+const orderKey = (html: string) => /name="idempotency_key" value="([^"]+)"/.exec(html)?.[1]
+const nonceAttrs = (html: string) => [...html.matchAll(/nonce="([^"]*)"/g)].map((m) => m[1])
+
+/** Loads `path` until an answer comes from the cache (a miss may race the first copy). */
+async function hit(path: string, headers: Record<string, string> = {}) {
+  for (let i = 0; i < 20; i++) {
+    const p = await page(path, headers)
+    if (p.cache === 'hit') return p
+    await new Promise((r) => setTimeout(r, 20))
+  }
+  throw new Error(`${path} never came from the cache`)
+}
+
+describe('whole pages of signed-out visitors from memory', () => {
+  it('serves a game page again with its own nonce and order key, the rest unchanged', async () => {
+    const path = `/products/${gameOf('PUBGGame')}`
+    const a = await hit(path)
+    const b = await hit(path)
+    for (const p of [a, b]) {
+      expect(p.status).toBe(200)
+      expect(p.nonce).toBeTruthy()
+      // every script the page carries runs under this answer's policy
+      expect(nonceAttrs(p.body).length).toBeGreaterThan(0)
+      expect(new Set(nonceAttrs(p.body))).toEqual(new Set([p.nonce]))
+      expect(p.body).toContain('Оформление заказа')
+    }
+    expect(b.nonce).not.toBe(a.nonce)
+    const [ka, kb] = [orderKey(a.body)!, orderKey(b.body)!]
+    expect(ka).toMatch(/^[0-9a-f-]{36}$/)
+    expect(kb).not.toBe(ka)
+    const plain = (p: typeof a, key: string) => p.body.replaceAll(p.nonce!, 'N').replaceAll(key, 'K')
+    expect(plain(b, kb)).toBe(plain(a, ka))
+  })
+
+  it('serves the client navigation data (.data) of a page the same way', async () => {
+    const path = `/products/${gameOf('PUBGGame')}.data`
+    const a = await hit(path)
+    const b = await hit(path)
+    expect(a.headers.get('content-type')).toMatch(/text\/x-script/)
+    const key = (body: string) => /"idempotencyKey",(?:\d+,)?"([0-9a-f-]{36})"/.exec(body)?.[1]
+    expect(key(a.body)).toBeTruthy()
+    expect(key(b.body)).not.toBe(key(a.body))
+  })
+
+  it('also serves the catalogue, the gift pages and the articles from it', async () => {
+    for (const path of ['/', '/gifts', '/info/contacts']) expect((await hit(path)).status).toBe(200)
+  })
+
+  it('never for a visitor with a session cookie, nor a Standoff page (its surplus is per form)', async () => {
+    const path = `/products/${gameOf('PUBGGame')}`
+    await hit(path)
+    const withCookie = await page(path, { cookie: 'refresh=not-a-token; i18n_redirected=ru' })
+    expect(withCookie.status).toBe(200)
+    expect(withCookie.cache).toBeNull()
+    expect(nonceAttrs(withCookie.body)[0]).toBe(withCookie.nonce)
+
+    const standoff = `/products/${gameOf('StandoffGame')}`
+    for (let i = 0; i < 3; i++) expect((await page(standoff)).cache).toBeNull()
+  })
+
+  it('keeps an answer CATALOGUE_CACHE_SECONDS (1 s here), then renders again', async () => {
+    const path = '/gifts?search=%D0%BA%D0%B0%D1%80%D1%82%D0%B0'
+    await hit(path)
+    await new Promise((r) => setTimeout(r, 1100))
+    expect((await page(path)).cache).toBe('miss')
+  })
+})
