@@ -69,6 +69,8 @@ export default async function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500
+          // too late for the status once the shell went out: at least never keep this page
+          loadContext.spoilPage?.()
           if (shellRendered) console.error(error)
         },
       },

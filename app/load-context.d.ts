@@ -12,5 +12,7 @@ declare module '@remix-run/node' {
     demoStrip?: boolean
     /** A fresh form key for this response (app/lib/shared-page.server.ts; absent under vite:dev). */
     formKey?: () => string
+    /** Tells the page cache this answer went wrong after its first bytes (server/page-cache.ts). */
+    spoilPage?: () => void
   }
 }

@@ -155,13 +155,14 @@ export async function createShopServer(
   // Catalogue pages of signed-out visitors are kept as long as catalogue reads (server/page-cache.ts).
   const pages = createPageCache({ ttlMs: config.catalogueCacheSeconds * 1000 })
   app.all('*', (c) =>
-    pages.serve(c.req.raw, c.get('cspNonce'), ({ nonce, formKey }) =>
+    pages.serve(c.req.raw, c.get('cspNonce'), ({ nonce, formKey, spoil }) =>
       handle(c.req.raw, {
         api: { baseUrl: apiBase, fetch: apiFetch },
         clientAddress: c.get('clientAddress'),
         cspNonce: nonce,
         demoStrip: config.demoStrip,
         formKey,
+        spoilPage: spoil,
       }),
     ),
   )

@@ -10,20 +10,24 @@
 import { randomUUID } from 'node:crypto'
 import { parse as parseCookies } from 'cookie'
 import { isbot } from 'isbot'
-import { LOCALE_COOKIE } from '#app/i18n/i18n.server'
+import { LOCALE_COOKIE, localeFromCookie } from '#app/i18n/i18n.server'
 import { SHARED_PAGE_HEADER } from '#app/lib/shared-page.server'
 
 /** What a render of the storefront needs from the cache: this response's nonce and form keys. */
 export interface PageRender {
   nonce: string
   formKey: () => string
+  /** Called when the page went wrong after its first bytes were sent (then it is not kept). */
+  spoil: () => void
 }
 
 export interface PageCacheOptions {
   /** How long an answer may be served again; 0 turns the cache off. */
   ttlMs: number
-  /** At most this many answers are kept (the oldest goes first). */
+  /** At most this many answers are kept (the oldest goes first)... */
   maxEntries?: number
+  /** ...and at most this many bytes of them. */
+  maxTotalBytes?: number
   /** A larger answer is not kept. */
   maxBodyBytes?: number
   now?: () => number
@@ -35,6 +39,7 @@ export const PAGE_CACHE_STATUS_HEADER = 'x-page-cache'
 /** A kept answer: its text cut at the per-response values (NONCE or the index of a form key). */
 interface Entry {
   expires: number
+  bytes: number
   status: number
   headers: Array<[string, string]>
   parts: Array<Buffer | number>
@@ -48,37 +53,74 @@ export interface PageCache {
 }
 
 export function createPageCache(options: PageCacheOptions): PageCache {
-  const { ttlMs, maxEntries = 300, maxBodyBytes = 512 * 1024, now = Date.now } = options
+  const {
+    ttlMs,
+    maxEntries = 300,
+    maxBodyBytes = 512 * 1024,
+    maxTotalBytes = 32 * 1024 * 1024,
+    now = Date.now,
+  } = options
   const entries = new Map<string, Entry>()
+  /** Keys being rendered now: meanwhile their expired copy is still served (one render per key). */
+  const rendering = new Set<string>()
+  let totalBytes = 0
+
+  function drop(key: string) {
+    const entry = entries.get(key)
+    if (!entry) return
+    totalBytes -= entry.bytes
+    entries.delete(key)
+  }
+
+  function keep(key: string, entry: Entry) {
+    drop(key)
+    while (entries.size > 0 && (entries.size >= maxEntries || totalBytes + entry.bytes > maxTotalBytes))
+      drop(entries.keys().next().value as string)
+    entries.set(key, entry)
+    totalBytes += entry.bytes
+  }
 
   async function serve(req: Request, nonce: string, render: (r: PageRender) => Promise<Response>) {
     const key = ttlMs > 0 ? cacheKey(req) : null
-    if (!key) return withoutMarker(await render({ nonce, formKey: randomUUID }))
+    if (!key) return withoutMarker(await render({ nonce, formKey: randomUUID, spoil: () => {} }))
     const kept = entries.get(key)
-    if (kept && kept.expires > now()) return replay(kept, nonce)
-    if (kept) entries.delete(key)
+    if (kept && (kept.expires > now() || rendering.has(key))) return replay(kept, nonce)
 
+    // the answer's age counts from before its data was read
+    const started = now()
     const formKeys: string[] = []
-    const res = await render({
-      nonce,
-      formKey: () => {
-        const k = randomUUID()
-        formKeys.push(k)
-        return k
-      },
-    })
-    if (!shareable(res) || !res.body) return withoutMarker(res)
+    let spoiled = false
+    rendering.add(key)
+    let res: Response
+    try {
+      res = await render({
+        nonce,
+        formKey: () => {
+          const k = randomUUID()
+          formKeys.push(k)
+          return k
+        },
+        spoil: () => {
+          spoiled = true
+        },
+      })
+    } catch (error) {
+      rendering.delete(key)
+      throw error
+    }
+    if (!shareable(res) || !res.body) {
+      rendering.delete(key)
+      if (kept) drop(key)
+      return withoutMarker(res)
+    }
     const [toClient, toKeep] = res.body.tee()
     const headers = headersOf(res)
     void readText(toKeep, maxBodyBytes).then((text) => {
-      if (text === null) return
-      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string)
-      entries.set(key, {
-        expires: now() + ttlMs,
-        status: res.status,
-        headers: [...headers],
-        parts: cut(text, nonce, formKeys),
-      })
+      rendering.delete(key)
+      if (text === null || spoiled) return drop(key)
+      const parts = cut(text, nonce, formKeys)
+      const bytes = parts.reduce<number>((n, p) => n + (typeof p === 'number' ? 0 : p.byteLength), 0)
+      keep(key, { expires: started + ttlMs, bytes, status: res.status, headers: [...headers], parts })
     })
     headers.set(PAGE_CACHE_STATUS_HEADER, 'miss')
     return new Response(toClient, { status: res.status, headers })
@@ -95,13 +137,10 @@ export function createPageCache(options: PageCacheOptions): PageCache {
 /** The cache key of a request that may be served from the cache, or null. */
 function cacheKey(req: Request): string | null {
   if (req.method !== 'GET' || req.headers.has('authorization')) return null
-  let locale = ''
   const cookie = req.headers.get('cookie')
-  if (cookie) {
-    const jar = parseCookies(cookie)
-    if (Object.keys(jar).some((name) => name !== LOCALE_COOKIE)) return null
-    locale = jar[LOCALE_COOKIE] ?? ''
-  }
+  if (cookie && Object.keys(parseCookies(cookie)).some((name) => name !== LOCALE_COOKIE)) return null
+  // an unknown locale value renders like none: one key for both
+  const locale = localeFromCookie(req) ?? ''
   const url = new URL(req.url)
   // bots get the page rendered whole, browsers streamed (app/entry.server.tsx)
   const reader = isbot(req.headers.get('user-agent') ?? '') ? 'bot' : 'browser'

@@ -1,6 +1,7 @@
 // What a loader tells the page cache (server/page-cache.ts), and the per-response keys it hands out.
 import { randomUUID } from 'node:crypto'
 import type { AppLoadContext, HeadersFunction } from '@remix-run/node'
+import type { ApiSession } from '#app/lib/api/client.server'
 
 /**
  * Internal response header: "this answer is the same for every signed-out visitor" (a catalogue
@@ -9,9 +10,12 @@ import type { AppLoadContext, HeadersFunction } from '@remix-run/node'
  */
 export const SHARED_PAGE_HEADER = 'x-shared-page'
 
-/** Marks the answer shareable, unless the API session is signed in (then it is one person's). */
-export function markShared(headers: Headers, signedIn: boolean): void {
-  if (!signedIn) headers.set(SHARED_PAGE_HEADER, '1')
+/**
+ * Marks the answer shareable, unless the API session is signed in (then it is one person's) or
+ * brought a notice to show (an API refusal is not for everybody).
+ */
+export function markShared(api: Pick<ApiSession, 'headers' | 'signedIn' | 'notifications'>): void {
+  if (!api.signedIn && api.notifications.length === 0) api.headers.set(SHARED_PAGE_HEADER, '1')
 }
 
 /**

@@ -13,7 +13,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = apiFor(request, context)
   try {
     const contact = await must(api.client.GET('/api/contacts/'))
-    markShared(api.headers, api.signedIn)
+    markShared(api)
     return data(
       {
         companyName: contact.company_name,

@@ -176,6 +176,71 @@ describe('page cache', () => {
     expect((await cache.serve(get('/products/3'), NONCE_B, render)).headers.get(STATUS)).toBe('hit')
   })
 
+  it('does not keep a page that went wrong after its first bytes', async () => {
+    const cache = createPageCache({ ttlMs: 2000 })
+    const { render, calls } = renderer()
+    const spoiling = async (r: PageRender) => {
+      const res = await render(r)
+      r.spoil()
+      return res
+    }
+    await (await cache.serve(get(), NONCE_A, spoiling)).text()
+    await settle()
+    expect(cache.size).toBe(0)
+    expect((await cache.serve(get(), NONCE_B, render)).headers.get(STATUS)).toBe('miss')
+    expect(calls).toHaveLength(2)
+  })
+
+  it('renders an expired page once: meanwhile its last copy is served', async () => {
+    const t = clock()
+    const cache = createPageCache({ ttlMs: 2000, now: t.now })
+    const { render, calls } = renderer()
+    await (await cache.serve(get(), NONCE_A, render)).text()
+    await settle()
+    t.advance(2000)
+    let release = () => {}
+    const slow = async (r: PageRender) => {
+      await new Promise<void>((resolve) => {
+        release = resolve
+      })
+      return render(r)
+    }
+    const renderingAgain = cache.serve(get(), NONCE_A, slow)
+    const meanwhile = await cache.serve(get(), NONCE_B, render)
+    expect(meanwhile.headers.get(STATUS)).toBe('hit')
+    expect(await meanwhile.text()).toContain(NONCE_B)
+    release()
+    expect((await renderingAgain).headers.get(STATUS)).toBe('miss')
+    expect(calls).toHaveLength(2)
+  })
+
+  it('counts an answer’s age from before it was rendered', async () => {
+    const t = clock()
+    const cache = createPageCache({ ttlMs: 2000, now: t.now })
+    const { render } = renderer()
+    const slow = async (r: PageRender) => {
+      t.advance(1500) // the render took 1.5 s
+      return render(r)
+    }
+    await (await cache.serve(get(), NONCE_A, slow)).text()
+    await settle()
+    t.advance(499)
+    expect((await cache.serve(get(), NONCE_B, render)).headers.get(STATUS)).toBe('hit')
+    t.advance(1)
+    expect((await cache.serve(get(), NONCE_B, render)).headers.get(STATUS)).toBe('miss')
+  })
+
+  it('holds at most maxTotalBytes, and keys an unknown locale value like none', async () => {
+    const cache = createPageCache({ ttlMs: 60_000, maxTotalBytes: 2500 })
+    const { render } = renderer({ body: () => 'x'.repeat(1000) })
+    for (const id of [1, 2, 3]) await (await cache.serve(get(`/products/${id}`), NONCE_A, render)).text()
+    await settle()
+    expect(cache.size).toBe(2)
+    expect((await cache.serve(get('/products/3'), NONCE_B, render)).headers.get(STATUS)).toBe('hit')
+    const odd = await cache.serve(get('/products/3', { cookie: 'i18n_redirected=xx' }), NONCE_B, render)
+    expect(odd.headers.get(STATUS)).toBe('hit')
+  })
+
   it('is off with a time of 0', async () => {
     const cache = createPageCache({ ttlMs: 0 })
     const { render, calls } = renderer()

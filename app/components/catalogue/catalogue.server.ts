@@ -41,7 +41,7 @@ export async function catalogueLoader({ request, params, context }: LoaderFuncti
     // a page past the end is not a page of the catalogue
     if (page > pages) invalidRoute(request)
     const games = result.results.map((g) => toCard(toGameCard(g), g.products.map(toProduct)))
-    markShared(api.headers, api.signedIn)
+    markShared(api)
     return data({ games, page, pages, count: result.count, search }, { headers: api.headers })
   } catch (error) {
     if (error instanceof ApiResponseError) {

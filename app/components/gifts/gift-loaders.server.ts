@@ -43,7 +43,7 @@ export async function loadGiftList({ request, context, params }: LoaderFunctionA
   // a page past the end of the list is not a page of it
   if (page > 1 && list.results.length === 0) invalidRoute(request)
   const pageCount = Math.max(1, Math.ceil(list.count / GIFTS_PER_PAGE))
-  markShared(api.headers, api.signedIn)
+  markShared(api)
   const title =
     page > 1
       ? t('gifts.meta.list_title_page', { page, product: t('meta.product_name') })
@@ -73,7 +73,7 @@ export async function loadGiftDetail({ request, context, params }: LoaderFunctio
     getServerT(request),
   ])
   const gift = toGiftDetail(wire, t('common.currency'))
-  markShared(api.headers, api.signedIn)
+  markShared(api)
   return data(
     {
       gift,

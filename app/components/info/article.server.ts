@@ -15,7 +15,7 @@ export function articleLoader(slug: string) {
     const api = apiFor(request, context)
     try {
       const article = await must(api.client.GET('/api/articles/{slug}/', { params: { path: { slug } } }))
-      markShared(api.headers, api.signedIn)
+      markShared(api)
       return data(
         {
           header: article.header,

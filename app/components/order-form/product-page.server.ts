@@ -77,16 +77,17 @@ async function loadGame(api: ApiSession, id: number): Promise<Game> {
   return toGame(await must(api.client.GET('/api/games/{id}/', { params: { path: { id } } })))
 }
 
-async function loadFaq(api: ApiSession, id: number): Promise<FaqItem[]> {
+/** The game's FAQ, or null when it could not be read. */
+async function loadFaq(api: ApiSession, id: number): Promise<FaqItem[] | null> {
   // the FAQ is a nicety: a missing or failing FAQ never breaks the game page
   try {
     const { data: items, response } = await api.client.GET('/api/faq/{game_pk}/', {
       params: { path: { game_pk: id } },
     })
-    if (!response.ok || !Array.isArray(items)) return []
+    if (!response.ok || !Array.isArray(items)) return null
     return items.map((f) => ({ id: f.id, question: f.text, answer: f.answer }))
   } catch {
-    return []
+    return null
   }
 }
 
@@ -202,12 +203,14 @@ export async function productLoader({ request, params, context }: LoaderFunction
       }
     : lastOrder
   const rules = rulesOf(game, signedIn, steam, avatarSupplied)
-  // the same page for every signed-out visitor, except Standoff's: its surplus is per form
-  if (game.kind !== 'StandoffGame' && !repeatId) markShared(api.headers, api.signedIn)
+  // the same page for every signed-out visitor, except Standoff's (its surplus is per form) and a
+  // page made without a part that failed to load (the cache would keep it so)
+  const whole = faq !== null && (game.kind !== 'Steam' || steam !== null)
+  if (game.kind !== 'StandoffGame' && !repeatId && whole) markShared(api)
   return data(
     {
       game,
-      faq,
+      faq: faq ?? [],
       standoff,
       steam,
       prefill,
