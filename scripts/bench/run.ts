@@ -42,8 +42,9 @@ async function main() {
     ['-e', "require('http').createServer((q,s)=>s.end('hello')).listen(3900)"],
     { url: 'http://127.0.0.1:3900', readyUrl: 'http://127.0.0.1:3900' },
   )
+  // every server runs production React, as the shop does
   const bare = await startProcess(node, [...tsx, 'scripts/bench/serve-bare.ts'], {
-    env: { PORT: '3901' },
+    env: { PORT: '3901', NODE_ENV: 'production' },
     url: 'http://127.0.0.1:3901/',
     readyUrl: 'http://127.0.0.1:3901/',
   })
@@ -57,7 +58,7 @@ async function main() {
     },
   )
   const honoHello = await startProcess(node, [...tsx, 'scripts/bench/serve-hono-hello.ts'], {
-    env: { PORT: '3904' },
+    env: { PORT: '3904', NODE_ENV: 'production' },
     url: 'http://127.0.0.1:3904/',
     readyUrl: 'http://127.0.0.1:3904/',
   })
