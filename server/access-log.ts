@@ -10,30 +10,55 @@ import { observeRequest } from './metrics'
 /** An incoming X-Request-Id (from a balancer) is kept when it is short and plain. */
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/
 
+export interface AccessLine {
+  reqId: string
+  method: string
+  /** path with its query, as received (scrubbed here) */
+  path: string
+  status: number
+  durationMs: number
+  client: string
+}
+
+/** The request id of a request: the balancer's X-Request-Id when plain, else a new one. */
+export function requestIdOf(incoming: string | null | undefined): string {
+  return incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID()
+}
+
+/** Writes one access line and counts the request in the metrics (every answer, cached or not). */
+export function writeAccessLine(line: AccessLine, err?: unknown): void {
+  const pathname = line.path.split('?', 1)[0]!
+  const entry = { ...line, path: scrubUrlPath(line.path) }
+  observeRequest(line.method, pathname, line.status, line.durationMs / 1000)
+  if (err) log.error({ ...entry, err }, 'request failed')
+  else log[line.status >= 500 ? 'warn' : 'info'](entry, 'request')
+}
+
+/** Milliseconds since `started` (a performance.now() reading), to a tenth. */
+export const elapsedMs = (started: number) => Math.round((performance.now() - started) * 10) / 10
+
 export function accessLog(): MiddlewareHandler<{ Variables: { clientAddress: string } }> {
   return async (c, next) => {
     const started = performance.now()
-    const incoming = c.req.header('x-request-id')
-    const reqId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID()
+    const reqId = requestIdOf(c.req.header('x-request-id'))
     let failed: unknown
     try {
       await requestContext.run({ reqId }, () => next())
     } catch (err) {
       failed = err
     }
-    const status = failed ? 500 : c.res.status
     const url = new URL(c.req.url)
-    const line = {
-      reqId,
-      method: c.req.method,
-      path: scrubUrlPath(url.pathname + url.search),
-      status,
-      durationMs: Math.round((performance.now() - started) * 10) / 10,
-      client: c.get('clientAddress'),
-    }
-    observeRequest(line.method, url.pathname, status, line.durationMs / 1000)
-    if (failed) log.error({ ...line, err: failed }, 'request failed')
-    else log[status >= 500 ? 'warn' : 'info'](line, 'request')
+    writeAccessLine(
+      {
+        reqId,
+        method: c.req.method,
+        path: url.pathname + url.search,
+        status: failed ? 500 : c.res.status,
+        durationMs: elapsedMs(started),
+        client: c.get('clientAddress'),
+      },
+      failed,
+    )
     if (failed) throw failed
     try {
       c.res.headers.set('x-request-id', reqId)

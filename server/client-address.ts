@@ -93,7 +93,7 @@ export interface ClientAddressRule {
 /** The client's address for one request whose socket peer is `peer`. */
 export function resolveClientAddress(
   peer: string | undefined,
-  headers: Headers,
+  headers: Pick<Headers, 'get'>,
   rule: ClientAddressRule,
   now = Date.now(),
 ): string {

@@ -6,12 +6,26 @@ import { pipeline } from 'node:stream/promises'
 import { brotliCompressSync, constants, createBrotliCompress, createGzip, gzipSync } from 'node:zlib'
 import type { Context, MiddlewareHandler } from 'hono'
 
-type Encoding = 'br' | 'gzip'
+export type Encoding = 'br' | 'gzip'
 
 const COMPRESSIBLE =
   /^(text\/(?!event-stream)|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/
 /** Below this, the headers cost more than the bytes saved. */
 const MIN_BYTES = 1024
+
+/** Whether an answer with these headers is worth compressing (by type, and size when known). */
+export function isCompressible(headers: Headers): boolean {
+  if (!COMPRESSIBLE.test(headers.get('content-type') ?? '')) return false
+  const length = Number(headers.get('content-length') ?? Number.NaN)
+  return !(length < MIN_BYTES)
+}
+
+/** A whole body compressed at once: `best` for files kept forever, else a quick level. */
+export function compressWhole(plain: Uint8Array, encoding: Encoding, best: boolean): Buffer<ArrayBuffer> {
+  return encoding === 'br'
+    ? brotliCompressSync(plain, { params: { [constants.BROTLI_PARAM_QUALITY]: best ? 11 : 5 } })
+    : gzipSync(plain, { level: best ? 9 : 6 })
+}
 
 /** The encoding to use for an Accept-Encoding header (q=0 refuses), or null. */
 export function chooseEncoding(acceptEncoding: string | null | undefined): Encoding | null {
@@ -45,9 +59,7 @@ export function compression(options: { isImmutable: (path: string) => boolean })
     const res = c.res
     if (c.req.method === 'HEAD' || !res.body || res.headers.has('content-encoding')) return
     if (res.status === 204 || res.status === 304 || res.status === 206) return
-    if (!COMPRESSIBLE.test(res.headers.get('content-type') ?? '')) return
-    const length = Number(res.headers.get('content-length') ?? Number.NaN)
-    if (length < MIN_BYTES) return
+    if (!isCompressible(res.headers)) return
     try {
       vary(res.headers)
     } catch {
@@ -68,11 +80,7 @@ export function compression(options: { isImmutable: (path: string) => boolean })
       const key = `${encoding} ${c.req.path}`
       let bytes = staticCache.get(key)
       if (!bytes) {
-        const plain = Buffer.from(await res.arrayBuffer())
-        bytes =
-          encoding === 'br'
-            ? brotliCompressSync(plain, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } })
-            : gzipSync(plain, { level: 9 })
+        bytes = compressWhole(new Uint8Array(await res.arrayBuffer()), encoding, true)
         staticCache.set(key, bytes)
       } else {
         await res.body.cancel().catch(() => {})
@@ -98,7 +106,8 @@ function replace(c: Context, res: Response) {
   c.res = res
 }
 
-function vary(headers: Headers) {
+/** Adds Accept-Encoding to Vary (an answer that may be compressed). */
+export function vary(headers: Headers) {
   const current = headers.get('vary')
   if (!current) headers.set('vary', 'Accept-Encoding')
   else if (!/accept-encoding|\*/i.test(current)) headers.set('vary', `${current}, Accept-Encoding`)

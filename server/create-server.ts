@@ -1,4 +1,5 @@
 import { existsSync, readdirSync } from 'node:fs'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { getConnInfo } from '@hono/node-server/conninfo'
@@ -16,7 +17,8 @@ import {
   resolveClientAddress,
   signClientAddress,
 } from './client-address'
-import { accessLog } from './access-log'
+import { accessLog, writeAccessLine } from './access-log'
+import { type AnswerCache, createAnswerCache, requestHeader } from './answer-cache'
 import { compression } from './compression'
 import { csrfGuard } from './csrf'
 import type { ServerEnv } from './env'
@@ -33,6 +35,11 @@ export interface ShopServer {
   api: ReturnType<typeof createApi> | null
   /** What the mounted API runs on (also what this process's job worker uses); null without an API. */
   deps: ApiDeps | null
+  /**
+   * Answers a node request from the answer cache when it can (true), before any of `fetch`
+   * (server/answer-cache.ts); false lets it through to `fetch`.
+   */
+  serveCached: (req: IncomingMessage, res: ServerResponse) => boolean
 }
 
 /**
@@ -100,13 +107,25 @@ export async function createShopServer(
   })
   app.use('*', csrfGuard({ publicUrl: config.publicUrl }))
 
+  // Catalogue answers of the API for anonymous clients, served before all of the above on a hit.
+  const answers: AnswerCache = createAnswerCache({
+    ttlMs: config.catalogueCacheSeconds * 1000,
+    clientOf: (req) =>
+      resolveClientAddress(req.socket.remoteAddress, { get: (n) => requestHeader(req, n) }, addressRule),
+    onServed: (line) => writeAccessLine(line),
+  })
+  const serveCached = (req: IncomingMessage, res: ServerResponse) =>
+    answers.enabled && !readiness.draining && answers.serve(req, res)
+
   if (api) {
-    app.all('/api/*', (c) => {
+    app.all('/api/*', async (c) => {
       // the client address header is ours to set: never pass on one that came from outside
       const headers = new Headers(c.req.raw.headers)
       headers.set(CLIENT_IP_HEADER, c.get('clientAddress'))
       headers.delete(CLIENT_SIGNATURE_HEADER)
-      return api.fetch(new Request(c.req.raw, { headers }))
+      const res = await api.fetch(new Request(c.req.raw, { headers }))
+      const key = answers.keyOf(c.req.method, requestTarget(c), (n) => c.req.header(n))
+      return answers.store(key, c.req.method, res, new URL(c.req.url))
     })
     // uploaded images are in the database (api/src/routes/media.ts): any instance serves any of them
     app.get('/media/*', (c) => api.fetch(c.req.raw))
@@ -117,7 +136,7 @@ export async function createShopServer(
   }
   if (env.SHOP_ROLE === 'api') {
     app.notFound((c) => c.json({ detail: 'Not found', code: 'not_found' }, 404))
-    return { fetch: app.fetch, api, deps }
+    return { fetch: app.fetch, api, deps, serveCached }
   }
 
   const build = (await import(path.join(root, 'build/server/index.js'))) as ServerBuild
@@ -166,7 +185,16 @@ export async function createShopServer(
       }),
     ),
   )
-  return { fetch: app.fetch, api, deps }
+  return { fetch: app.fetch, api, deps, serveCached }
+}
+
+/** The request target as the client sent it (path and query), which the answer cache keys on. */
+// biome-ignore lint/suspicious/noExplicitAny: hono context of any env
+function requestTarget(c: any): string {
+  const incoming = c.env?.incoming as IncomingMessage | undefined
+  if (incoming?.url) return incoming.url
+  const url = new URL(c.req.url)
+  return url.pathname + url.search
 }
 
 function mountApiOf(env: ServerEnv, database: Database | null): boolean {

@@ -1,5 +1,6 @@
 // One shop process (a supervisor's worker, or run alone): opens the database (waiting for it,
 // migrating under a lock), serves HTTP, runs the job worker, and drains on SIGTERM.
+import { createServer as createHttpServer, type RequestListener, type ServerOptions } from 'node:http'
 import path from 'node:path'
 import { serve } from '@hono/node-server'
 import { type Database, openDatabase } from '#api/db/client'
@@ -71,7 +72,12 @@ async function main() {
     worker.start()
   }
   if (env.METRICS_PORT) startMetricsServer(env.METRICS_PORT, env.HOST, database)
-  const server = serve({ fetch: shop.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+  // A request the answer cache can answer never reaches Hono (server/answer-cache.ts).
+  const createServer = ((options: ServerOptions, listener: RequestListener) =>
+    createHttpServer(options, (req, res) => {
+      if (!shop.serveCached(req, res)) listener(req, res)
+    })) as typeof createHttpServer
+  const server = serve({ fetch: shop.fetch, port: env.PORT, hostname: env.HOST, createServer }, (info) => {
     const where = database
       ? database.kind === 'postgres'
         ? 'PostgreSQL'

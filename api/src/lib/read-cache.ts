@@ -1,29 +1,35 @@
 import type { ApiDeps } from '../context'
 
-type Entry = { expires: number; value: Promise<unknown> }
+type Read = { value: unknown; readAt: number }
+type Entry = { expires: number; read: Promise<Read> }
 const caches = new WeakMap<ApiDeps, Map<string, Entry>>()
 const MAX_ENTRIES = 1000
 
 /**
  * A short-lived per-process cache for public catalogue reads (`config.catalogueCacheSeconds`,
  * 0 = off). Concurrent misses share one query. Only display data goes through it: prices that
- * matter are read from the database when an order is priced.
+ * matter are read from the database when an order is priced. `readAt` is when the value was read
+ * from the database, so an answer kept further on (server/answer-cache.ts) expires with it.
  */
-export function cachedRead<T>(deps: ApiDeps, key: string, load: () => Promise<T>): Promise<T> {
+export function cachedReadWithTime<T>(
+  deps: ApiDeps,
+  key: string,
+  load: () => Promise<T>,
+): Promise<{ value: T; readAt: number }> {
   const ttlMs = deps.config.catalogueCacheSeconds * 1000
-  if (ttlMs <= 0) return load()
+  const now = Date.now()
+  if (ttlMs <= 0) return load().then((value) => ({ value, readAt: now }))
   let cache = caches.get(deps)
   if (!cache) {
     cache = new Map()
     caches.set(deps, cache)
   }
-  const now = Date.now()
   const hit = cache.get(key)
-  if (hit && hit.expires > now) return hit.value as Promise<T>
+  if (hit && hit.expires > now) return hit.read as Promise<{ value: T; readAt: number }>
   if (cache.size >= MAX_ENTRIES) cache.clear()
-  const value = load()
-  cache.set(key, { expires: now + ttlMs, value })
+  const read = load().then((value) => ({ value, readAt: now }))
+  cache.set(key, { expires: now + ttlMs, read })
   // a failed read is not remembered
-  value.catch(() => cache.delete(key))
-  return value
+  read.catch(() => cache.delete(key))
+  return read
 }

@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { ApiApp } from '../context'
-import { cachedRead } from '../lib/read-cache'
+import { cachedReadWithTime } from '../lib/read-cache'
+import { shareAnswer } from '../lib/shared-answer'
 import { fail } from '../lib/errors'
 import {
   DEFAULT_LIMIT,
@@ -85,15 +86,17 @@ export function registerCatalogue(app: ApiApp) {
       titleContains: q.title__icontains || undefined,
       playerCheck: c.var.deps.config.playerCheck,
     })
+    shareAnswer(c)
     return c.json(limitOffsetPage(c.req.url, count, limit, offset, results), 200)
   })
 
   app.openapi(getGameRoute, async (c) => {
     const id = c.req.valid('param').id
-    const game = await cachedRead(c.var.deps, `game:${id}`, () =>
+    const { value: game, readAt } = await cachedReadWithTime(c.var.deps, `game:${id}`, () =>
       getGame(c.var.deps.db, id, c.var.deps.config.playerCheck),
     )
     if (!game) throw fail(404, 'game_not_found')
+    shareAnswer(c, readAt)
     return c.json(game, 200)
   })
 
@@ -107,17 +110,20 @@ export function registerCatalogue(app: ApiApp) {
         offset: (page - 1) * size,
         gameId: q.game,
       })
+      shareAnswer(c)
       return c.json(pageNumberPage(c.req.url, count, page, size, results), 200)
     }
     const limit = q.limit ?? DEFAULT_LIMIT
     const offset = q.offset ?? 0
     const { count, results } = await listProducts(c.var.deps.db, { limit, offset, gameId: q.game })
+    shareAnswer(c)
     return c.json(limitOffsetPage(c.req.url, count, limit, offset, results), 200)
   })
 
   app.openapi(getProductRoute, async (c) => {
     const product = await getProduct(c.var.deps.db, c.req.valid('param').id)
     if (!product) throw fail(404, 'product_not_found')
+    shareAnswer(c)
     return c.json(product, 200)
   })
 }

@@ -4,6 +4,7 @@ import type { ApiApp } from '../context'
 import { articles, contacts, faq, games } from '../db/schema'
 import { fail } from '../lib/errors'
 import { errorResponses, jsonContent } from '../lib/schemas'
+import { shareAnswer } from '../lib/shared-answer'
 
 const ArticleSchema = z
   .object({
@@ -79,12 +80,14 @@ export function registerContent(app: ApiApp) {
     const { slug } = c.req.valid('param')
     const [row] = await c.var.deps.db.select().from(articles).where(eq(articles.slug, slug)).limit(1)
     if (!row) throw fail(404, 'article_not_found', { slug })
+    shareAnswer(c)
     return c.json({ slug: row.slug, header: row.header, text: row.text }, 200)
   })
 
   app.openapi(getContactsRoute, async (c) => {
     const [row] = await c.var.deps.db.select().from(contacts).orderBy(asc(contacts.id)).limit(1)
     if (!row) throw fail(404, 'contacts_not_found')
+    shareAnswer(c)
     return c.json(
       {
         company_name: row.companyName,
@@ -111,6 +114,7 @@ export function registerContent(app: ApiApp) {
       .from(faq)
       .where(eq(faq.gameId, game.id))
       .orderBy(asc(faq.order), asc(faq.id))
+    shareAnswer(c)
     return c.json(
       rows.map((r) => ({ id: r.id, text: r.text, answer: r.answer, game: r.gameId, order: r.order })),
       200,

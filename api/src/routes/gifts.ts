@@ -1,6 +1,7 @@
 import { createRoute } from '@hono/zod-openapi'
 import type { ApiApp } from '../context'
 import { limitOffsetPage } from '../lib/pagination'
+import { shareAnswer } from '../lib/shared-answer'
 import { errorResponses, IdParam, jsonContent } from '../lib/schemas'
 import { getActiveGift, type GiftList, listGifts, serializeGiftDetail } from '../services/gifts/catalogue'
 import { GiftDetailSchema, GiftListQuery, GiftPageSchema } from '../services/gifts/schemas'
@@ -37,6 +38,7 @@ export function registerGifts(app: ApiApp) {
     app.openapi(route, async (c) => {
       const params = c.req.valid('query')
       const page = await listGifts(c.var.deps.db, list, params)
+      shareAnswer(c)
       return c.json(limitOffsetPage(c.req.url, page.count, page.limit, page.offset, page.results), 200)
     })
   }
@@ -44,6 +46,7 @@ export function registerGifts(app: ApiApp) {
   app.openapi(detail, async (c) => {
     const { id } = c.req.valid('param')
     const { gift, inStock } = await getActiveGift(c.var.deps.db, id)
+    shareAnswer(c)
     return c.json(serializeGiftDetail(gift, inStock), 200)
   })
 
