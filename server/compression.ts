@@ -10,6 +10,8 @@ export type Encoding = 'br' | 'gzip'
 
 const COMPRESSIBLE =
   /^(text\/(?!event-stream)|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/
+const JSON_TYPE = /^application\/json/
+
 /** Below this, the headers cost more than the bytes saved. */
 const MIN_BYTES = 1024
 
@@ -56,10 +58,20 @@ const staticCache = new Map<string, Buffer<ArrayBuffer>>()
 export function compression(options: { isImmutable: (path: string) => boolean }): MiddlewareHandler {
   return async (c, next) => {
     await next()
-    const res = c.res
+    let res = c.res
     if (c.req.method === 'HEAD' || !res.body || res.headers.has('content-encoding')) return
     if (res.status === 204 || res.status === 304 || res.status === 206) return
-    if (!isCompressible(res.headers)) return
+    // JSON answers are built whole, never streamed: measured, a small one goes as it is and a
+    // big one is compressed at once (a stream per answer costs more than the answer)
+    let whole: Uint8Array<ArrayBuffer> | null = null
+    if (JSON_TYPE.test(res.headers.get('content-type') ?? '')) {
+      whole = new Uint8Array(await res.arrayBuffer())
+      const headers = new Headers(res.headers)
+      headers.set('content-length', String(whole.byteLength))
+      res = new Response(whole, { status: res.status, statusText: res.statusText, headers })
+      replace(c, res)
+    }
+    if (!res.body || !isCompressible(res.headers)) return
     try {
       vary(res.headers)
     } catch {
@@ -85,6 +97,13 @@ export function compression(options: { isImmutable: (path: string) => boolean })
       } else {
         await res.body.cancel().catch(() => {})
       }
+      headers.set('content-length', String(bytes.byteLength))
+      replace(c, new Response(new Uint8Array(bytes), { status: res.status, headers }))
+      return
+    }
+
+    if (whole) {
+      const bytes = compressWhole(whole, encoding, false)
       headers.set('content-length', String(bytes.byteLength))
       replace(c, new Response(new Uint8Array(bytes), { status: res.status, headers }))
       return

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { games, orderProducts, orders, standoffSettings } from '#api/db/schema'
+import { games, orderProducts, orders, products, standoffSettings } from '#api/db/schema'
 import { createTestApi, type TestApi } from '#tests/helpers/test-api'
 import {
   ensureSettings,
@@ -308,6 +308,23 @@ describe('Idempotency-Key', () => {
     const rows = await api.db.select().from(orders).where(eq(orders.idempotencyKey, 'key-same-1'))
     expect(rows).toHaveLength(1)
     expect(rows[0]!.requestHash).toMatch(/^[0-9a-f]{64}$/)
+  })
+
+  it('answers a repeat with its order even when the product was switched off since', async () => {
+    const gone = await makeProduct(api, pubg.id, 'PUBGProduct', { price: 9900, amountUc: 60, codes: 2 })
+    const order = { products: [{ quantity: 1, product_id: gone.id }], email: 'idem@example.com' }
+    const first = await post('/api/orders/pubg/', order, { key: 'key-gone-1' })
+    expect(first.status).toBe(201)
+    await api.db.update(products).set({ isActive: false }).where(eq(products.id, gone.id))
+    const again = await post('/api/orders/pubg/', order, { key: 'key-gone-1' })
+    expect([again.status, again.body]).toEqual([200, first.body])
+    // a new request for it is refused, and a different body under the key is still a conflict
+    await expectRefusal(await post('/api/orders/pubg/', order), 400, 'order_product_inactive')
+    await expectRefusal(
+      await post('/api/orders/pubg/', { ...order, email: 'other@example.com' }, { key: 'key-gone-1' }),
+      409,
+      'idempotency_conflict',
+    )
   })
 
   it('binds a key to its caller and its order kind', async () => {

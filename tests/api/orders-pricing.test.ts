@@ -3,7 +3,13 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { gifts, orderProducts, orders, promoCodes, voucherCodes } from '#api/db/schema'
 import { sniffImage } from '#api/services/uploads/images'
-import { applyPromoAndBalance, recalculateOrder, steamTotal } from '#api/services/orders/pricing'
+import {
+  applyPromoAndBalance,
+  linesTotal,
+  newOrderTotals,
+  recalculateOrder,
+  steamTotal,
+} from '#api/services/orders/pricing'
 import { OrderHistorySchema } from '#api/services/orders/schemas'
 import { serializeOrderHistory } from '#api/services/orders/serialize'
 import { transitionOrder } from '#api/services/orders/state-machine'
@@ -46,6 +52,52 @@ describe('pricing arithmetic (integer kopecks)', () => {
   })
 })
 
+describe("a new order without promo or balance (a guest's), priced in memory", () => {
+  const line = (id: number, quantity: number, unitPrice: number) => ({
+    id,
+    productId: id,
+    quantity,
+    unitPrice,
+    product: { kind: 'PUBGProduct' as const, title: `P${id}`, picture: '', amountUc: 60, gold: null },
+  })
+
+  it("adds up each line's quantity times its unit price", () => {
+    expect(linesTotal([])).toBe(0)
+    expect(linesTotal([line(1, 3, 8900), line(2, 1, 45000)])).toBe(71700)
+    expect(linesTotal([line(1, 2, 1)])).toBe(2)
+  })
+
+  it("is the lines' sum to pay in full, or a Steam amount plus its commission", () => {
+    const lines = [line(1, 3, 8900), line(2, 1, 45000)]
+    expect(newOrderTotals({ orderId: 'o1', kind: 'PUBGOrder', lines, steam: null })).toEqual({
+      orderId: 'o1',
+      kind: 'PUBGOrder',
+      status: 'created',
+      total: 71700,
+      totalWithPromo: 71700,
+      promoPercent: null,
+      balanceUsed: 0,
+      totalToPay: 71700,
+      lines,
+      steam: null,
+    })
+    // 123.45 × 8 % = 9.876 → 9.88
+    expect(
+      newOrderTotals({
+        orderId: 'o2',
+        kind: 'SteamOrder',
+        lines: [],
+        steam: { amount: 12345, commissionBp: 800 },
+      }),
+    ).toMatchObject({
+      total: 13333,
+      totalToPay: 13333,
+      balanceUsed: 0,
+      steam: { amount: 12345, commission: 988, commissionBp: 800 },
+    })
+  })
+})
+
 describe('image sniffing', () => {
   it('knows PNG, JPEG, GIF and WebP by their first bytes and nothing else', () => {
     const bytes = (...b: number[]) => Uint8Array.from(b)
@@ -67,6 +119,61 @@ beforeAll(async () => {
   await ensureSettings(api)
 })
 afterAll(() => api.close())
+
+describe("a guest's new order", () => {
+  it('stores the totals and unit prices a recalculation gives, lines and Steam alike', async () => {
+    const game = await makeGame(api, 'PUBGGame')
+    const a = await makeProduct(api, game.id, 'PUBGProduct', { price: 10000, amountUc: 60 })
+    const b = await makeProduct(api, game.id, 'PUBGProduct', {
+      price: 50000,
+      discountPrice: 44900,
+      amountUc: 325,
+    })
+    const created = await api.call<{
+      id: string
+      total: string
+      products: Array<{ id: number; product: number }>
+    }>('POST', '/api/orders/pubg/', {
+      body: {
+        products: [
+          { quantity: 3, product_id: a.id },
+          { quantity: 2, product_id: b.id },
+        ],
+        email: 'guest@example.com',
+      },
+    })
+    expect(created.status).toBe(201)
+    // 3 × 100.00 + 2 × 449.00 (the discount price)
+    expect(created.body.total).toBe('1198.00')
+    const id = created.body.id
+    const stored = async () => ({
+      order: (await api.db.select().from(orders).where(eq(orders.id, id)))[0]!,
+      lines: await api.db.select().from(orderProducts).where(eq(orderProducts.orderId, id)),
+    })
+    const before = await stored()
+    expect(before.order).toMatchObject({ total: 119800, totalToPay: 119800, balanceUsed: 0 })
+    // the answer names the stored line of each product
+    for (const l of created.body.products)
+      expect(before.lines.find((r) => r.id === l.id)?.productId).toBe(l.product)
+    const t = await recalculateOrder(api.db, id)
+    expect([t.total, t.totalToPay, t.balanceUsed]).toEqual([119800, 119800, 0])
+    expect(t.lines.map((l) => [l.id, l.unitPrice])).toEqual(
+      before.lines.sort((x, y) => x.id - y.id).map((l) => [l.id, l.price]),
+    )
+    const after = await stored()
+    expect(after.order.updated).toEqual(before.order.updated) // nothing was stale to rewrite
+
+    const steam = await makeGame(api, 'Steam')
+    await onlyActive(api, 'Steam', steam.id)
+    const s = await api.call<{ id: string; total: string }>('POST', '/api/orders/steam/', {
+      body: { amount: 123.45, steam_account_id: 'guest-steam', email: 'guest@example.com' },
+    })
+    expect([s.status, s.body.total]).toEqual([201, '133.33'])
+    const [row] = await api.db.select().from(orders).where(eq(orders.id, s.body.id))
+    expect([row!.total, row!.totalToPay]).toEqual([13333, 13333])
+    expect((await recalculateOrder(api.db, s.body.id)).total).toBe(13333)
+  })
+})
 
 describe('recalculateOrder', () => {
   it('rewrites the stored numbers of an unpaid order and leaves a paid one alone', async () => {

@@ -13,6 +13,11 @@ function app() {
   a.get('/tiny', (c) =>
     c.body('{"ok":true}', 200, { 'content-type': 'application/json', 'content-length': '11' }),
   )
+  // an API answer as Hono's c.json makes it: no length until measured
+  a.get('/api/small', (c) => c.json({ ok: true }))
+  a.get('/api/big', (c) =>
+    c.json({ games: Array.from({ length: 100 }, (_, id) => ({ id, title: 'PUBG Mobile' })) }),
+  )
   a.get('/picture.png', (c) => c.body(new Uint8Array(5000), 200, { 'content-type': 'image/png' }))
   a.get('/assets/app.js', (c) =>
     c.body('console.log("x");'.repeat(500), 200, { 'content-type': 'text/javascript' }),
@@ -67,6 +72,23 @@ describe('response compression', () => {
     expect((await get('/picture.png', 'br')).headers.get('content-encoding')).toBeNull()
     const head = await get('/page', 'br', 'HEAD')
     expect(head.headers.get('content-encoding')).toBeNull()
+  })
+
+  it('measures JSON answers: a small one goes plain with its length, a big one compressed whole', async () => {
+    const small = await get('/api/small', 'gzip, br')
+    expect(small.headers.get('content-encoding')).toBeNull()
+    expect(small.headers.get('vary')).toBeNull()
+    expect(small.headers.get('content-length')).toBe('11')
+    expect(await small.text()).toBe('{"ok":true}')
+
+    const big = await get('/api/big', 'gzip, br')
+    expect(big.headers.get('content-encoding')).toBe('br')
+    expect(big.headers.get('vary')).toBe('Accept-Encoding')
+    const bytes = Buffer.from(await big.arrayBuffer())
+    expect(big.headers.get('content-length')).toBe(String(bytes.length))
+    expect(JSON.parse(brotliDecompressSync(bytes).toString()).games).toHaveLength(100)
+    const plain = await get('/api/big')
+    expect(plain.headers.get('content-length')).toBe(String((await plain.text()).length))
   })
 
   it('streams: the first part of a page arrives before the page is finished', async () => {

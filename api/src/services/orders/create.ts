@@ -18,7 +18,7 @@ import { serverCode, verifyPlayerForOrder } from '../player-check'
 import { applyAccountPromo } from '../promo/orders'
 import type { OrderRow } from './access'
 import { findReplay, isUniqueViolation, requestHash } from './idempotency'
-import { type OrderTotals, recalculateOrder } from './pricing'
+import { newOrderTotals, type OrderTotals, type PricedLine, recalculateOrder } from './pricing'
 import type { PubgCreateBody, StandoffCreateBody, SteamCreateBody, SupplyCreateBody } from './schemas'
 import {
   parseSteamAmount,
@@ -35,7 +35,9 @@ export interface PreparedOrder {
   gameId: number
   userId: number | null
   email: string
-  lines: Array<{ productId: number; quantity: number; unitPrice: number }>
+  lines: Array<Omit<PricedLine, 'id'>>
+  /** SteamOrder: the amount and the commission in force (basis points). */
+  steam?: { amount: number; commissionBp: number }
   fields: Partial<typeof orders.$inferInsert>
 }
 
@@ -43,7 +45,12 @@ const linesIn = (items: ReadonlyArray<{ product_id: number; quantity: number }>)
   items.map((l) => ({ productId: l.product_id, quantity: l.quantity }))
 
 const priced = (lines: Awaited<ReturnType<typeof resolveLines>>['lines']) =>
-  lines.map((l) => ({ productId: l.product.id, quantity: l.quantity, unitPrice: unitPrice(l.product) }))
+  lines.map(({ product: p, quantity }) => ({
+    productId: p.id,
+    quantity,
+    unitPrice: unitPrice(p),
+    product: { kind: p.kind, title: p.title, picture: p.picture, amountUc: p.amountUc, gold: p.gold },
+  }))
 
 export async function preparePubg(
   db: Db,
@@ -124,7 +131,8 @@ export async function prepareSteam(
 ): Promise<PreparedOrder> {
   const { db } = deps
   const game = await steamGame(db, body.game)
-  const amount = parseSteamAmount(body.amount, await steamBounds(db))
+  const bounds = await steamBounds(db)
+  const amount = parseSteamAmount(body.amount, bounds)
   const buyer = await resolveBuyer(db, game, userId, body.email)
   const steamAccountId = required(body.steam_account_id, 'steam_account_id', 'steam_account_required')
   const playerNickname = await verifyPlayerForOrder(
@@ -138,6 +146,7 @@ export async function prepareSteam(
     gameId: game.id,
     ...buyer,
     lines: [],
+    steam: { amount, commissionBp: bounds.commission },
     fields: { steamAmount: amount, steamAccountId, playerNickname },
   }
 }
@@ -195,7 +204,9 @@ export interface CreatedOrder {
 /**
  * Creates an order from `prepare()`'s result. With an idempotency key the same request again
  * returns the order it made, a different request with that key is a 409, and two racing
- * requests with one key make one order (the unique index decides; the loser re-reads).
+ * requests with one key make one order. The unique index on the key decides: a new order is not
+ * looked up first (one read less per order); a repeat is found when its insert is refused, or when
+ * its checks now fail (the product sold out since), before that refusal is answered.
  */
 export async function createOrder(
   db: Db,
@@ -208,11 +219,19 @@ export async function createOrder(
     const order = await findReplay(db, idem.key, hash)
     return order ? { order, totals: await recalculateOrder(db, order.id), replay: true } : null
   }
-  const earlier = await replayOf()
-  if (earlier) return earlier
-
-  const p = await prepare()
+  let p: PreparedOrder
+  try {
+    p = await prepare()
+  } catch (err) {
+    const earlier = await replayOf()
+    if (earlier) return earlier
+    throw err
+  }
   const id = randomUUID()
+  const lines: PricedLine[] = p.lines.map((l) => ({ id: 0, ...l }))
+  // a guest has no promo code and no balance: the prices just read are the totals
+  const guest =
+    p.userId === null ? newOrderTotals({ orderId: id, kind: p.kind, lines, steam: p.steam ?? null }) : null
   try {
     return await db.transaction(async (tx) => {
       const [order] = await tx
@@ -224,24 +243,30 @@ export async function createOrder(
           gameId: p.gameId,
           userId: p.userId,
           email: p.email,
-          total: 0,
-          totalToPay: 0,
+          total: guest?.total ?? 0,
+          totalToPay: guest?.totalToPay ?? 0,
           idempotencyKey: idem.key ?? null,
           requestHash: hash,
         })
         .returning()
-      if (p.lines.length > 0) {
-        await tx.insert(orderProducts).values(
-          p.lines.map((l) => ({
-            orderId: id,
-            productId: l.productId,
-            quantity: l.quantity,
-            price: l.unitPrice,
-          })),
-        )
+      if (lines.length > 0) {
+        const stored = await tx
+          .insert(orderProducts)
+          .values(
+            lines.map((l) => ({
+              orderId: id,
+              productId: l.productId,
+              quantity: l.quantity,
+              price: l.unitPrice,
+            })),
+          )
+          .returning({ id: orderProducts.id, productId: orderProducts.productId })
+        const idOf = new Map(stored.map((r) => [r.productId, r.id]))
+        for (const l of lines) l.id = idOf.get(l.productId)!
       }
+      if (guest) return { order: order!, totals: guest, replay: false }
       // the account's active promo code applies to a new order of its game from the start
-      if (p.userId !== null) await applyAccountPromo(tx, id)
+      await applyAccountPromo(tx, id)
       const totals = await recalculateOrder(tx, id, { ownsRow: true })
       return {
         order: { ...order!, total: totals.total, totalToPay: totals.totalToPay },

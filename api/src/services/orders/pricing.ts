@@ -65,6 +65,38 @@ export function applyPromoAndBalance(total: number, promoPercent: number | null,
   return { totalWithPromo, balanceUsed, totalToPay: totalWithPromo - balanceUsed }
 }
 
+/** What the lines cost at their unit prices. */
+export function linesTotal(lines: ReadonlyArray<{ quantity: number; unitPrice: number }>): number {
+  return lines.reduce((sum, l) => sum + l.quantity * l.unitPrice, 0)
+}
+
+/**
+ * The totals of an order about to be stored that has no promo code and no balance to use (a
+ * guest's), from the prices just read: the same numbers `recalculateOrder` would store, without
+ * reading back what was just written.
+ */
+export function newOrderTotals(o: {
+  orderId: string
+  kind: OrderKind
+  lines: PricedLine[]
+  steam: { amount: number; commissionBp: number } | null
+}): OrderTotals {
+  const steam = o.steam
+    ? { ...o.steam, commission: steamTotal(o.steam.amount, o.steam.commissionBp).commission }
+    : null
+  const total = steam ? steam.amount + steam.commission : linesTotal(o.lines)
+  return {
+    orderId: o.orderId,
+    kind: o.kind,
+    status: 'created',
+    total,
+    ...applyPromoAndBalance(total, null, 0),
+    promoPercent: null,
+    lines: o.lines,
+    steam,
+  }
+}
+
 /** The Steam commission now in force, in basis points (0 when not configured). */
 export async function currentSteamCommission(db: Db | Tx): Promise<number> {
   const [row] = await db
@@ -158,7 +190,7 @@ async function priceOrder(db: Db | Tx, orderId: string, lock: boolean): Promise<
   let total: number
   if (steam) total = steam.amount + steam.commission
   else if (o.kind === 'RokkyOrder' && lines.length === 0) total = row.giftDiscountPrice ?? row.giftPrice ?? 0
-  else total = lines.reduce((sum, l) => sum + l.quantity * l.unitPrice, 0)
+  else total = linesTotal(lines)
   const rest = applyPromoAndBalance(total, row.promoPercent, row.balance ?? 0)
   const staleLines = lines.filter((l, i) => l.unitPrice !== lineRows[i]?.storedPrice)
   const stale =

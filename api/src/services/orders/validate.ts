@@ -6,7 +6,7 @@ import { type GameKind, games, products, supplyServers, users } from '../../db/s
 import { ApiError, fail, fieldError, message } from '../../lib/errors'
 import { parseMoney, toMoney } from '../../lib/money'
 import { type GameRow, productKindOf } from '../catalogue/queries'
-import { freeVoucherStock } from '../stock/holds'
+import { freeVoucherCount } from '../stock/holds'
 
 export type ProductForOrder = typeof products.$inferSelect
 export interface ResolvedLines {
@@ -78,13 +78,8 @@ export async function resolveLines(
  * cannot be ordered (409, «нет в наличии»). Advisory only: the codes are held when payment starts.
  */
 async function assertVoucherStock(db: Db | Tx, lines: ResolvedLines['lines'], orderId?: string) {
-  const free = await freeVoucherStock(
-    db,
-    lines.map((l) => l.product.id),
-    orderId,
-  )
   for (const l of lines) {
-    const left = free.get(l.product.id) ?? 0
+    const left = await freeVoucherCount(db, l.product.id, l.quantity, orderId)
     if (left >= l.quantity) continue
     const detail =
       left === 0

@@ -170,25 +170,27 @@ export async function releaseStockHolds(db: Db | Tx, orderId: string): Promise<v
 }
 
 /**
- * Free stock of products and gifts, for «Нет в наличии»: only items that are sold from a code
- * inventory appear (other products are delivered by a supplier and have no count here).
+ * The free codes of a voucher product, counted up to `upTo`: enough to tell whether an order can
+ * have them, and exactly how many are left when fewer (a full count reads every code in stock).
  */
-export async function freeVoucherStock(
+export async function freeVoucherCount(
   db: Db | Tx,
-  productIds: number[],
+  productId: number,
+  upTo: number,
   /** Codes held by this order count as free for it. */
   forOrder?: string,
-): Promise<Map<number, number>> {
-  if (productIds.length === 0) return new Map()
+): Promise<number> {
   const usable = forOrder
     ? or(isFreeCode(voucherCodes), and(eq(voucherCodes.heldBy, forOrder), isNull(voucherCodes.soldAt)))
     : isFreeCode(voucherCodes)
-  const rows = await db
-    .select({ id: voucherCodes.productId, n: sql<number>`count(*)::int` })
+  const some = db
+    .select({ one: sql`1` })
     .from(voucherCodes)
-    .where(and(inArray(voucherCodes.productId, productIds), usable))
-    .groupBy(voucherCodes.productId)
-  return new Map(rows.map((r) => [r.id, Number(r.n)]))
+    .where(and(eq(voucherCodes.productId, productId), usable))
+    .limit(upTo)
+    .as('some')
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(some)
+  return Number(row?.n ?? 0)
 }
 
 export async function freeGiftStock(db: Db | Tx, giftIds: number[]): Promise<Map<number, number>> {
