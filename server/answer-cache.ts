@@ -18,6 +18,8 @@ export const ANSWER_CACHE_HEADER = 'x-answer-cache'
 const PER_RESPONSE = ['content-length', 'content-encoding', 'transfer-encoding', 'x-request-id', 'date']
 
 interface Entry {
+  /** The path and query as the API saw them (normalised), for the access line and metrics. */
+  path: string
   expires: number
   /** When a request was let through to refresh this expired answer (others get it meanwhile). */
   refreshing?: number
@@ -40,6 +42,8 @@ export interface AnswerCacheOptions {
   clientOf?: (req: IncomingMessage) => string
   /** Called once per answer served from the cache. */
   onServed?: (line: AccessLine) => void
+  /** A failure while answering (the request then goes through, or its connection is closed). */
+  onError?: (err: unknown) => void
   now?: () => number
 }
 
@@ -62,23 +66,31 @@ export function createAnswerCache(options: AnswerCacheOptions) {
 
   /**
    * The answer to serve for `key`, or undefined to let the request through. Once expired, one
-   * request goes through to refresh it while the others still get it, for at most another TTL.
+   * GET goes through to refresh it (a HEAD stores nothing) while the others still get it, for at
+   * most another TTL. A hit moves the answer to the back of the eviction order.
    */
-  const lookup = (key: string) => {
+  const lookup = (key: string, method: string) => {
     const e = entries.get(key)
     if (!e) return undefined
     const t = now()
-    if (e.expires > t) return e
-    if (t - e.expires >= options.ttlMs) {
-      drop(key)
-      return undefined
+    if (e.expires <= t) {
+      if (t - e.expires >= options.ttlMs) {
+        drop(key)
+        return undefined
+      }
+      const refreshing = e.refreshing !== undefined && t - e.refreshing < options.ttlMs
+      if (!refreshing) {
+        if (method !== 'GET') return undefined
+        e.refreshing = t
+        return undefined
+      }
     }
-    if (e.refreshing !== undefined && t - e.refreshing < options.ttlMs) return e
-    e.refreshing = t
-    return undefined
+    entries.delete(key)
+    entries.set(key, e)
+    return e
   }
 
-  return {
+  const cache = {
     enabled: options.ttlMs > 0,
     size: () => entries.size,
     bytes: () => bytes,
@@ -136,6 +148,7 @@ export function createAnswerCache(options: AnswerCacheOptions) {
         sent.delete('content-length')
         if (compressible) vary(sent)
         const entry: Entry = {
+          path: url.pathname + url.search,
           expires,
           headers: [...sent.entries()],
           etag: sent.get('etag'),
@@ -157,41 +170,59 @@ export function createAnswerCache(options: AnswerCacheOptions) {
      * caller then does nothing more), false to let the request through.
      */
     serve(req: IncomingMessage, res: ServerResponse): boolean {
-      const key = this.keyOf(req.method ?? '', req.url ?? '', (n) => requestHeader(req, n))
-      if (key === null) return false
-      const entry = lookup(key)
-      if (!entry) return false
-      const started = performance.now()
-      const reqId = requestIdOf(requestHeader(req, 'x-request-id'))
-      const out: Array<[string, string]> = [...entry.headers]
-      out.push(['x-request-id', reqId], [ANSWER_CACHE_HEADER, 'hit'])
-
-      let status = 200
-      let body: Buffer | null = entry.body
-      if (entry.etag && matchesEtag(requestHeader(req, 'if-none-match'), entry.etag)) {
-        status = 304
-        body = null
-      } else {
-        const encoding = entry.compressible ? chooseEncoding(requestHeader(req, 'accept-encoding')) : null
-        if (encoding) {
-          body = entry.encoded[encoding] ?? compressOnce(entry, encoding)
-          out.push(['content-encoding', encoding])
-        }
-        out.push(['content-length', String(body.byteLength)])
+      // this runs in the node listener, outside Hono's error handling: nothing may escape it
+      try {
+        return answer(req, res)
+      } catch (err) {
+        options.onError?.(err)
+        if (!res.headersSent) return false
+        res.destroy()
+        return true
       }
-      res.writeHead(status, out.flat())
-      if (body && req.method !== 'HEAD') res.end(body)
-      else res.end()
+    },
+  }
+
+  /** A hit, answered whole; false for anything else. */
+  function answer(req: IncomingMessage, res: ServerResponse): boolean {
+    const key = cache.keyOf(req.method ?? '', req.url ?? '', (n) => requestHeader(req, n))
+    if (key === null) return false
+    const entry = lookup(key, req.method ?? '')
+    if (!entry) return false
+    const started = performance.now()
+    const reqId = requestIdOf(requestHeader(req, 'x-request-id'))
+    const out: Array<[string, string]> = [...entry.headers]
+    out.push(['x-request-id', reqId], [ANSWER_CACHE_HEADER, 'hit'])
+
+    let status = 200
+    let body: Buffer | null = entry.body
+    if (entry.etag && matchesEtag(requestHeader(req, 'if-none-match'), entry.etag)) {
+      status = 304
+      body = null
+    } else {
+      const encoding = entry.compressible ? chooseEncoding(requestHeader(req, 'accept-encoding')) : null
+      if (encoding) {
+        body = entry.encoded[encoding] ?? compressOnce(entry, encoding)
+        out.push(['content-encoding', encoding])
+      }
+      out.push(['content-length', String(body.byteLength)])
+    }
+    res.writeHead(status, out.flat())
+    if (body && req.method !== 'HEAD') res.end(body)
+    else res.end()
+    try {
       options.onServed?.({
         reqId,
         method: req.method ?? 'GET',
-        path: req.url ?? '',
+        path: entry.path,
         status,
         durationMs: elapsedMs(started),
         client: options.clientOf?.(req) ?? req.socket.remoteAddress ?? 'unknown',
       })
-      return true
-    },
+    } catch (err) {
+      // the answer has gone out whole: a failed access line must not cost the connection
+      options.onError?.(err)
+    }
+    return true
   }
 
   function compressOnce(entry: Entry, encoding: Encoding): Buffer {
@@ -210,6 +241,7 @@ export function createAnswerCache(options: AnswerCacheOptions) {
       drop(key)
     }
   }
+  return cache
 }
 
 /** A request header as one string (node joins repeated ones), or null. */

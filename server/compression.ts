@@ -3,7 +3,16 @@
 // at the highest level and kept in memory (the build is a few hundred KB and never changes).
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import { brotliCompressSync, constants, createBrotliCompress, createGzip, gzipSync } from 'node:zlib'
+import { promisify } from 'node:util'
+import {
+  brotliCompress,
+  brotliCompressSync,
+  constants,
+  createBrotliCompress,
+  createGzip,
+  gzip,
+  gzipSync,
+} from 'node:zlib'
 import type { Context, MiddlewareHandler } from 'hono'
 
 export type Encoding = 'br' | 'gzip'
@@ -20,6 +29,17 @@ export function isCompressible(headers: Headers): boolean {
   if (!COMPRESSIBLE.test(headers.get('content-type') ?? '')) return false
   const length = Number(headers.get('content-length') ?? Number.NaN)
   return !(length < MIN_BYTES)
+}
+
+/** Bigger JSON answers are compressed off the event loop. */
+const SYNC_LIMIT = 64 * 1024
+const brotliAsync = promisify(brotliCompress)
+const gzipAsync = promisify(gzip)
+
+function compressWholeAsync(plain: Uint8Array, encoding: Encoding): Promise<Buffer> {
+  return encoding === 'br'
+    ? brotliAsync(plain, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+    : gzipAsync(plain, { level: 6 })
 }
 
 /** A whole body compressed at once: `best` for files kept forever, else a quick level. */
@@ -103,7 +123,11 @@ export function compression(options: { isImmutable: (path: string) => boolean })
     }
 
     if (whole) {
-      const bytes = compressWhole(whole, encoding, false)
+      // a big answer is compressed on the thread pool, not on the event loop
+      const bytes =
+        whole.byteLength > SYNC_LIMIT
+          ? await compressWholeAsync(whole, encoding)
+          : compressWhole(whole, encoding, false)
       headers.set('content-length', String(bytes.byteLength))
       replace(c, new Response(new Uint8Array(bytes), { status: res.status, headers }))
       return

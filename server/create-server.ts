@@ -11,6 +11,7 @@ import type { ApiDeps } from '#api/context'
 import type { Database } from '#api/db/client'
 import { loadApiConfig } from '#api/env'
 import { CLIENT_IP_HEADER } from '#api/lib/client-address'
+import { log } from '#api/lib/log'
 import {
   CLIENT_SIGNATURE_HEADER,
   type ClientAddressRule,
@@ -113,6 +114,7 @@ export async function createShopServer(
     clientOf: (req) =>
       resolveClientAddress(req.socket.remoteAddress, { get: (n) => requestHeader(req, n) }, addressRule),
     onServed: (line) => writeAccessLine(line),
+    onError: (err) => log.error({ err }, 'answer cache failed'),
   })
   const serveCached = (req: IncomingMessage, res: ServerResponse) =>
     answers.enabled && !readiness.draining && answers.serve(req, res)

@@ -229,7 +229,10 @@ describe('answer cache', () => {
     const s = await shop({ now: c.now })
     await s.get()
     c.advance(2100)
-    // the first request after expiry is let through to refresh it (its answer never comes here)
+    // a HEAD stores nothing, so it does not take the refresh: it is let through, and so is the next GET
+    const head = { method: 'HEAD', url: '/api/games/1/', headers: { host: new URL(s.base).host } }
+    expect(s.cache.serve(head as never, {} as never)).toBe(false)
+    // the first GET after expiry is let through to refresh it (its answer never comes here)
     const refreshing = { method: 'GET', url: '/api/games/1/', headers: { host: new URL(s.base).host } }
     expect(s.cache.serve(refreshing as never, {} as never)).toBe(false)
     expect((await s.get()).cache).toBe('hit') // meanwhile the others get the kept answer
@@ -253,7 +256,10 @@ describe('answer cache', () => {
     const s = await shop({ maxEntries: 2, maxBodyBytes: 4000 })
     for (const id of [1, 2, 3]) await s.get(`/api/games/${id}/`)
     expect(s.cache.size()).toBe(2)
-    expect((await s.get('/api/games/1/')).cache).toBe('miss')
+    expect((await s.get('/api/games/1/')).cache).toBe('miss') // the oldest went first
+    // a hit keeps an answer in: 3 was read last, so 2 goes when 4 comes
+    expect((await s.get('/api/games/3/')).cache).toBe('hit')
+    await s.get('/api/games/4/')
     expect((await s.get('/api/games/3/')).cache).toBe('hit')
     const big = await shop({ maxBodyBytes: 100 })
     await big.get()
@@ -263,6 +269,37 @@ describe('answer cache', () => {
     for (const id of [1, 2, 3]) await bytes.get(`/api/games/${id}/`)
     expect(bytes.cache.size()).toBe(2)
     expect(bytes.cache.bytes()).toBeLessThanOrEqual(GAME.length * 2 + 100)
+  })
+
+  it('never lets a failure escape the node listener: before the answer starts it lets the request through', async () => {
+    const errors: unknown[] = []
+    let broken = false
+    const s = await shop({
+      onError: (e) => errors.push(e),
+      clientOf: () => {
+        if (broken) throw new Error('address rule failed')
+        return '127.0.0.1'
+      },
+    })
+    await s.get()
+    broken = true
+    // the answer had gone out whole when its access line failed: the client still has it
+    const after = await s.get()
+    expect(errors).toHaveLength(1)
+    expect([after.cache, after.body.toString()]).toEqual(['hit', GAME])
+    broken = false
+    // a failure before any byte: the request goes through to the API instead
+    const bad = {
+      method: 'GET',
+      url: '/api/games/1/',
+      get headers(): never {
+        throw new Error('bad request')
+      },
+    }
+    const res = { headersSent: false, destroy: () => {} }
+    expect(s.cache.serve(bad as never, res as never)).toBe(false)
+    expect(errors).toHaveLength(2)
+    expect((await s.get()).cache).toBe('hit')
   })
 
   it('is off with a TTL of 0', async () => {

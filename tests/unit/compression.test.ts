@@ -15,6 +15,9 @@ function app() {
   )
   // an API answer as Hono's c.json makes it: no length until measured
   a.get('/api/small', (c) => c.json({ ok: true }))
+  a.get('/api/huge', (c) =>
+    c.json({ rows: Array.from({ length: 4000 }, (_, id) => ({ id, code: `UC-${id}` })) }),
+  )
   a.get('/api/big', (c) =>
     c.json({ games: Array.from({ length: 100 }, (_, id) => ({ id, title: 'PUBG Mobile' })) }),
   )
@@ -87,6 +90,11 @@ describe('response compression', () => {
     const bytes = Buffer.from(await big.arrayBuffer())
     expect(big.headers.get('content-length')).toBe(String(bytes.length))
     expect(JSON.parse(brotliDecompressSync(bytes).toString()).games).toHaveLength(100)
+    // a big one (past 64 KB) is compressed on the thread pool: the same bytes on the wire
+    const huge = await get('/api/huge', 'gzip')
+    const hugeBytes = Buffer.from(await huge.arrayBuffer())
+    expect(huge.headers.get('content-length')).toBe(String(hugeBytes.length))
+    expect(JSON.parse(gunzipSync(hugeBytes).toString()).rows).toHaveLength(4000)
     const plain = await get('/api/big')
     expect(plain.headers.get('content-length')).toBe(String((await plain.text()).length))
   })
