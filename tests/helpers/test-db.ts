@@ -4,10 +4,8 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
-import { drizzle } from 'drizzle-orm/pglite'
 import pg from 'pg'
-import { type Database, type Db, openDatabase } from '#api/db/client'
-import * as schema from '#api/db/schema'
+import { type Database, openDatabase, pgliteDb } from '#api/db/client'
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite, or (TEST_DB=postgres) a new
@@ -67,6 +65,6 @@ async function openFromTemplate(): Promise<Database> {
     return fresh
   }
   const client = await PGlite.create({ loadDataDir: new Blob([readFileSync(file)]) })
-  const db = drizzle(client, { schema }) as unknown as Db
+  const db = pgliteDb(client)
   return { db, kind: 'pglite', seeded: false, close: () => client.close() }
 }

@@ -10,6 +10,7 @@ import pg from 'pg'
 import { log } from '../lib/log'
 import { isDatabaseUnavailable } from './faults'
 import * as schema from './schema'
+import { withPreparedStatements } from './pglite-statements'
 import { seedIfEmpty } from './seed'
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
@@ -90,10 +91,15 @@ export async function openDatabase(opts: {
   }
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true })
   const client = await PGlite.create(opts.dataDir)
-  const db = drizzlePglite(client, { schema }) as unknown as Db
+  const db = pgliteDb(client)
   if (opts.migrate !== false) await migratePglite(db as never, { migrationsFolder })
   const seeded = opts.seedDemo ? await seedIfEmpty(db, { stockPerItem: opts.demoStock }) : false
   return { db, kind: 'pglite', seeded, close: () => client.close() }
+}
+
+/** The shop's drizzle database over an embedded PGlite, its DML as prepared statements. */
+export function pgliteDb(client: PGlite): Db {
+  return drizzlePglite(withPreparedStatements(client), { schema }) as unknown as Db
 }
 
 function connectionConfig(url: string, s: PgSettings): pg.ClientConfig {
