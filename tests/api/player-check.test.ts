@@ -258,6 +258,23 @@ describe('order creation uses the same check with the contract fields only', () 
     expect(row?.moogoldUserId).toBe(PLAYERS.slow)
   })
 
+  it('a retry with the same Idempotency-Key gets its order without asking the supplier again', async () => {
+    const body = {
+      products: [{ product_id: supplyProduct, quantity: 1 }],
+      email: 'buyer@example.com',
+      supply_channel_user_id: PLAYERS.slow,
+      supply_channel_server: euServer,
+    }
+    const headers = { 'idempotency-key': 'retry-slow-player-1' }
+    const first = await api.call<{ id: string }>('POST', '/api/orders/supply_channel/', { body, headers })
+    expect(first.status).toBe(201)
+    const before = fake.calls.length
+    const again = await api.call<{ id: string }>('POST', '/api/orders/supply_channel/', { body, headers })
+    expect(again.status).toBe(200)
+    expect(again.body.id).toBe(first.body.id)
+    expect(fake.calls.length).toBe(before) // the slow supplier was not waited for a second time
+  })
+
   it('games without a check take any id, as before', async () => {
     const plain = await makeGame(api, 'StandoffGame')
     const p = await makeProduct(api, plain.id, 'StandoffProduct', { gold: 10 })

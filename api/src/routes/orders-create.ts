@@ -112,7 +112,13 @@ export function registerOrderCreation(app: ApiApp) {
     const userId = c.var.userId
     const r = await createOrder(
       db,
-      { key: idempotencyKey(c.req.header('idempotency-key')), kind: 'standoff', body, userId },
+      {
+        key: idempotencyKey(c.req.header('idempotency-key')),
+        kind: 'standoff',
+        body,
+        userId,
+        asksSupplier: true,
+      },
       () => prepareStandoff(c.var.deps, body, userId),
     )
     return c.json(standoffCreatedResult(r.order, r.totals), r.replay ? 200 : 201)
@@ -124,7 +130,13 @@ export function registerOrderCreation(app: ApiApp) {
     const userId = c.var.userId
     const r = await createOrder(
       db,
-      { key: idempotencyKey(c.req.header('idempotency-key')), kind: 'steam', body, userId },
+      {
+        key: idempotencyKey(c.req.header('idempotency-key')),
+        kind: 'steam',
+        body,
+        userId,
+        asksSupplier: true,
+      },
       () => prepareSteam(c.var.deps, body, userId),
     )
     return c.json(steamCreatedResult(r.order, r.totals), r.replay ? 200 : 201)
@@ -136,7 +148,13 @@ export function registerOrderCreation(app: ApiApp) {
     const userId = c.var.userId
     const r = await createOrder(
       db,
-      { key: idempotencyKey(c.req.header('idempotency-key')), kind: 'supply_channel', body, userId },
+      {
+        key: idempotencyKey(c.req.header('idempotency-key')),
+        kind: 'supply_channel',
+        body,
+        userId,
+        asksSupplier: true,
+      },
       () => prepareSupply(c.var.deps, body, userId),
     )
     return c.json(createdResult(r.order, r.totals), r.replay ? 200 : 201)

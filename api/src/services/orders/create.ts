@@ -206,11 +206,22 @@ export interface CreatedOrder {
  * returns the order it made, a different request with that key is a 409, and two racing
  * requests with one key make one order. The unique index on the key decides: a new order is not
  * looked up first (one read less per order); a repeat is found when its insert is refused, or when
- * its checks now fail (the product sold out since), before that refusal is answered.
+ * its checks now fail (the product sold out since), before that refusal is answered. Orders whose
+ * checks ask a supplier (`asksSupplier`) are the exception: looked up first.
  */
 export async function createOrder(
   db: Db,
-  idem: { key?: string; kind: string; body: unknown; userId: number | null },
+  idem: {
+    key?: string
+    kind: string
+    body: unknown
+    userId: number | null
+    /**
+     * `prepare()` asks a supplier (the player check): a repeat is looked up before it, so a retry
+     * neither waits for that supplier again nor depends on its answer.
+     */
+    asksSupplier?: boolean
+  },
   prepare: () => Promise<PreparedOrder>,
 ): Promise<CreatedOrder> {
   const hash = idem.key ? requestHash(idem.kind, idem.body, idem.userId) : null
@@ -218,6 +229,10 @@ export async function createOrder(
     if (!idem.key || !hash) return null
     const order = await findReplay(db, idem.key, hash)
     return order ? { order, totals: await recalculateOrder(db, order.id), replay: true } : null
+  }
+  if (idem.asksSupplier) {
+    const earlier = await replayOf()
+    if (earlier) return earlier
   }
   let p: PreparedOrder
   try {
