@@ -7,8 +7,8 @@ export interface LighthouseScores {
   accessibility: number
   bestPractices: number
   seo: number
-  /** The performance score of every run, in order. */
-  runs: number[]
+  /** Every run in order: its performance score, or `failed (CODE)` when Lighthouse could not score it. */
+  runs: string[]
 }
 
 const CHROME_FLAGS = [
@@ -36,7 +36,11 @@ export async function runLighthouse(urls: string[], runs = 3): Promise<Lighthous
   try {
     for (const url of urls) {
       const tries: LighthouseScores[] = []
-      for (let i = 0; i < runs; i++) {
+      /** Every run in order: its performance score, or why Lighthouse could not score it. */
+      const runLog: string[] = []
+      // a run Lighthouse could not finish (a page that never painted in its time, a lost
+      // protocol connection) is not a score of 0: it is noted, and another run takes its place
+      for (let attempt = 0; tries.length < runs && attempt < runs + 2; attempt++) {
         const result = await lighthouse(url, {
           port: chrome.port,
           output: 'json',
@@ -44,6 +48,11 @@ export async function runLighthouse(urls: string[], runs = 3): Promise<Lighthous
           onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
         })
         const c = result?.lhr.categories
+        const failed = result?.lhr.runtimeError?.code ?? (c?.performance?.score == null ? 'NO_SCORE' : null)
+        if (failed) {
+          runLog.push(`failed (${failed})`)
+          continue
+        }
         const score = (k: string) => Math.round((c?.[k]?.score ?? 0) * 100)
         tries.push({
           url,
@@ -53,10 +62,12 @@ export async function runLighthouse(urls: string[], runs = 3): Promise<Lighthous
           seo: score('seo'),
           runs: [],
         })
+        runLog.push(String(score('performance')))
       }
+      if (tries.length === 0) throw new Error(`Lighthouse could not score ${url}: ${runLog.join(', ')}`)
       const sorted = [...tries].sort((a, b) => a.performance - b.performance)
       const median = sorted[Math.floor(sorted.length / 2)]!
-      out.push({ ...median, runs: tries.map((t) => t.performance) })
+      out.push({ ...median, runs: runLog })
     }
   } finally {
     await chrome.kill()
