@@ -30,6 +30,8 @@ interface Entry {
   compressible: boolean
   encoded: Partial<Record<Encoding, Buffer>>
   size: number
+  /** Served from the cache at least once (such answers are evicted last). */
+  read?: boolean
 }
 
 export interface AnswerCacheOptions {
@@ -87,6 +89,7 @@ export function createAnswerCache(options: AnswerCacheOptions) {
     }
     entries.delete(key)
     entries.set(key, e)
+    e.read = true
     return e
   }
 
@@ -159,7 +162,7 @@ export function createAnswerCache(options: AnswerCacheOptions) {
         }
         entries.set(key, entry)
         bytes += entry.size
-        evict()
+        evict(key)
       }
       headers.set(ANSWER_CACHE_HEADER, 'miss')
       return new Response(body, { status: 200, statusText: res.statusText, headers })
@@ -230,14 +233,24 @@ export function createAnswerCache(options: AnswerCacheOptions) {
     entry.encoded[encoding] = packed
     entry.size += packed.byteLength
     bytes += packed.byteLength
-    // a body that grows past the byte cap makes room by dropping the oldest answers
+    // a body that grows past the byte cap makes room by dropping unread, then the oldest answers
     evict()
     return packed
   }
 
-  function evict() {
+  /**
+   * Back within the caps after `newest` was stored. Answers never served from the cache go first
+   * (oldest first, the newest spared), then the least recently used: a client cycling one-off
+   * URLs (query strings) then mostly displaces its own answers, not the ones clients keep reading.
+   */
+  function evict(newest?: string) {
+    const over = () => entries.size > maxEntries || bytes > maxBytes
+    for (const [key, e] of entries) {
+      if (!over()) return
+      if (!e.read && key !== newest) drop(key)
+    }
     for (const key of entries.keys()) {
-      if (entries.size <= maxEntries && bytes <= maxBytes) break
+      if (!over()) return
       drop(key)
     }
   }

@@ -252,7 +252,7 @@ describe('answer cache', () => {
     expect(s.cache.size()).toBe(0)
   })
 
-  it('holds at most maxEntries answers and maxBytes bytes, dropping the oldest; big bodies are not kept', async () => {
+  it('holds at most maxEntries answers and maxBytes bytes, dropping unread then the oldest; big bodies are not kept', async () => {
     const s = await shop({ maxEntries: 2, maxBodyBytes: 4000 })
     for (const id of [1, 2, 3]) await s.get(`/api/games/${id}/`)
     expect(s.cache.size()).toBe(2)
@@ -261,6 +261,16 @@ describe('answer cache', () => {
     expect((await s.get('/api/games/3/')).cache).toBe('hit')
     await s.get('/api/games/4/')
     expect((await s.get('/api/games/3/')).cache).toBe('hit')
+    // answers never read from the cache go first: a client cycling query strings displaces its
+    // own one-off answers, not the two that clients read (plain LRU would have dropped both)
+    const read = await shop({ maxEntries: 3 })
+    for (const path of ['/api/games/1/', '/api/games/1/', '/api/games/2/', '/api/games/2/'])
+      await read.get(path)
+    for (const n of [1, 2, 3, 4, 5]) expect((await read.get(`/api/games/?junk=${n}`)).cache).toBe('miss')
+    expect(read.cache.size()).toBe(3)
+    expect((await read.get('/api/games/1/')).cache).toBe('hit')
+    expect((await read.get('/api/games/2/')).cache).toBe('hit')
+    expect((await read.get('/api/games/?junk=5')).cache).toBe('hit') // the newest is kept too
     const big = await shop({ maxBodyBytes: 100 })
     await big.get()
     expect((await big.get()).cache).toBe('miss')
