@@ -46,6 +46,8 @@ const schema = z.object({
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   SHUTDOWN_DELAY_MS: ms(3000),
   SHUTDOWN_TIMEOUT_MS: ms(10_000),
+  /** How long an idle client connection stays open (Node's own 5 s is shorter than a balancer's). */
+  KEEPALIVE_TIMEOUT_MS: ms(65_000),
 })
 
 export type ServerEnv = Omit<z.infer<typeof schema>, 'TRUST_PROXY'> & {

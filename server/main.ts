@@ -1,6 +1,11 @@
 // One shop process (a supervisor's worker, or run alone): opens the database (waiting for it,
 // migrating under a lock), serves HTTP, runs the job worker, and drains on SIGTERM.
-import { createServer as createHttpServer, type RequestListener, type ServerOptions } from 'node:http'
+import {
+  createServer as createHttpServer,
+  type Server as HttpServer,
+  type RequestListener,
+  type ServerOptions,
+} from 'node:http'
 import path from 'node:path'
 import { serve } from '@hono/node-server'
 import { type Database, openDatabase } from '#api/db/client'
@@ -88,6 +93,10 @@ async function main() {
     )
     process.send?.({ type: 'shop:ready' })
   })
+  // A client or balancer reuses an idle connection until its own idle timeout (60 s on most). If
+  // the shop closed it first, a request sent in that instant would be reset (ECONNRESET, or a 502
+  // from the balancer), so the shop keeps idle connections open longer than they do.
+  ;(server as HttpServer).keepAliveTimeout = env.KEEPALIVE_TIMEOUT_MS
   const requests = trackRequests(server, readiness)
 
   // SIGTERM: not ready at once (balancers stop sending), still serving for SHUTDOWN_DELAY_MS (what

@@ -1,6 +1,7 @@
 // Issue 19: every kind of process has a health route a balancer can poll, and it turns 503 the
 // moment a SIGTERM arrives, while the process keeps serving for SHUTDOWN_DELAY_MS.
 import { createServer } from 'node:http'
+import { connect } from 'node:net'
 import { afterAll, describe, expect, it } from 'vitest'
 import { logLines, type ShopProcess, startShopProcess } from '#tests/helpers/shop-process'
 
@@ -42,6 +43,43 @@ describe('health and draining of a storefront-only process', () => {
     expect(logLines(shop).map((l) => l.msg)).toEqual(
       expect.arrayContaining(['shutting down: draining', 'shut down']),
     )
+    api.close()
+  }, 120_000)
+})
+
+describe('idle keep-alive connections', () => {
+  it('stay open past Node’s 5 s, so a client reusing one after a pause is answered', async () => {
+    const api = createServer((_req, res) => res.writeHead(404).end())
+    await new Promise<void>((r) => api.listen(0, '127.0.0.1', () => r()))
+    const apiPort = (api.address() as { port: number }).port
+    const shop = await startShopProcess({
+      env: { SHOP_ROLE: 'storefront', API_URL: `http://127.0.0.1:${apiPort}` },
+      readyTimeoutMs: 90_000,
+    })
+    procs.push(shop)
+    // one raw connection, two requests on it with a 6 s pause between them
+    const socket = connect(shop.port, '127.0.0.1')
+    let received = ''
+    let closed = false
+    socket.setEncoding('utf8')
+    socket.on('data', (d: string) => {
+      received += d
+    })
+    socket.on('close', () => {
+      closed = true
+    })
+    socket.on('error', () => {})
+    const ask = () => socket.write('GET /api/health/ HTTP/1.1\r\nHost: localhost\r\n\r\n')
+    const answers = () => received.match(/HTTP\/1\.1 200 /g)?.length ?? 0
+
+    ask()
+    await expect.poll(answers, { timeout: 10_000 }).toBe(1)
+    expect(received.toLowerCase()).toContain('keep-alive: timeout=65')
+    await new Promise((r) => setTimeout(r, 6000))
+    expect(closed).toBe(false)
+    ask()
+    await expect.poll(answers, { timeout: 10_000 }).toBe(2)
+    socket.destroy()
     api.close()
   }, 120_000)
 })
