@@ -29,7 +29,9 @@ export default defineConfig({
   forbidOnly: true,
   retries: 0,
   workers: 2,
-  timeout: 30_000,
+  // a whole shopping or back-office flow takes 20–35 s on a shared 2-core machine (the shop and two
+  // browsers); each assertion keeps its own short timeout
+  timeout: 60_000,
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     baseURL,
@@ -82,7 +84,9 @@ export default defineConfig({
       command: 'node --import tsx tests/fakes/social-provider.ts',
       url: `${FAKE_SOCIAL_ORIGIN}/health`,
       reuseExistingServer: false,
-      timeout: 30_000,
+      // a whole shopping or back-office flow takes 20–35 s on a shared 2-core machine (the shop and two
+      // browsers); each assertion keeps its own short timeout
+      timeout: 60_000,
       env: { FAKE_SOCIAL_PORT: String(FAKE_SOCIAL_PORT) },
       stdout: 'pipe',
       stderr: 'pipe',
