@@ -1,30 +1,34 @@
 // Issue 19: every kind of process has a health route a balancer can poll, and it turns 503 the
 // moment a SIGTERM arrives, while the process keeps serving for SHUTDOWN_DELAY_MS.
-import { createServer } from 'node:http'
+import { createServer, type Server } from 'node:http'
 import { connect } from 'node:net'
 import { afterAll, describe, expect, it } from 'vitest'
 import { logLines, type ShopProcess, startShopProcess } from '#tests/helpers/shop-process'
 
 const procs: ShopProcess[] = []
+const apis: Server[] = []
 afterAll(async () => {
   await Promise.all(procs.map((p) => p.stop('SIGKILL')))
+  for (const api of apis) api.close()
 })
+
+/** A storefront-only shop process; the API it points at only needs to exist (it answers 404). */
+async function startStorefrontOnly(env: Record<string, string> = {}): Promise<ShopProcess> {
+  const api = createServer((_req, res) => res.writeHead(404).end())
+  apis.push(api)
+  await new Promise<void>((r) => api.listen(0, '127.0.0.1', () => r()))
+  const apiPort = (api.address() as { port: number }).port
+  const shop = await startShopProcess({
+    env: { SHOP_ROLE: 'storefront', API_URL: `http://127.0.0.1:${apiPort}`, ...env },
+    readyTimeoutMs: 90_000,
+  })
+  procs.push(shop)
+  return shop
+}
 
 describe('health and draining of a storefront-only process', () => {
   it('SHOP_ROLE=storefront answers /api/health/ 200, then 503 while draining, then exits 0', async () => {
-    // the API it talks to: only needs to exist for this test
-    const api = createServer((_req, res) => res.writeHead(404).end())
-    await new Promise<void>((r) => api.listen(0, '127.0.0.1', () => r()))
-    const apiPort = (api.address() as { port: number }).port
-    const shop = await startShopProcess({
-      env: {
-        SHOP_ROLE: 'storefront',
-        API_URL: `http://127.0.0.1:${apiPort}`,
-        SHUTDOWN_DELAY_MS: '2000',
-      },
-      readyTimeoutMs: 90_000,
-    })
-    procs.push(shop)
+    const shop = await startStorefrontOnly({ SHUTDOWN_DELAY_MS: '2000' })
     const ok = await fetch(`${shop.url}/api/health/`)
     expect(ok.status).toBe(200)
     expect(ok.headers.get('cache-control')).toBe('no-store')
@@ -43,20 +47,12 @@ describe('health and draining of a storefront-only process', () => {
     expect(logLines(shop).map((l) => l.msg)).toEqual(
       expect.arrayContaining(['shutting down: draining', 'shut down']),
     )
-    api.close()
   }, 120_000)
 })
 
 describe('idle keep-alive connections', () => {
   it('stay open past Node’s 5 s, so a client reusing one after a pause is answered', async () => {
-    const api = createServer((_req, res) => res.writeHead(404).end())
-    await new Promise<void>((r) => api.listen(0, '127.0.0.1', () => r()))
-    const apiPort = (api.address() as { port: number }).port
-    const shop = await startShopProcess({
-      env: { SHOP_ROLE: 'storefront', API_URL: `http://127.0.0.1:${apiPort}` },
-      readyTimeoutMs: 90_000,
-    })
-    procs.push(shop)
+    const shop = await startStorefrontOnly()
     // one raw connection, two requests on it with a 6 s pause between them
     const socket = connect(shop.port, '127.0.0.1')
     let received = ''
@@ -80,6 +76,5 @@ describe('idle keep-alive connections', () => {
     ask()
     await expect.poll(answers, { timeout: 10_000 }).toBe(2)
     socket.destroy()
-    api.close()
   }, 120_000)
 })
