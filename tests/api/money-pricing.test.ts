@@ -44,6 +44,19 @@ const getOrder = (id: string, token?: string) =>
 const setPrice = (id: number, price: number, discountPrice: number | null = null) =>
   api.db.update(products).set({ price, discountPrice }).where(eq(products.id, id))
 
+/** A signed-in user's Steam order of `amount` rubles, through POST /api/orders/steam/. */
+async function createSteamOrder(amount: number) {
+  const steam = await makeGame(api, 'Steam')
+  await onlyActive(api, 'Steam', steam.id)
+  const user = await makeUser(api)
+  const created = await api.call<{ id: string } & Err>('POST', '/api/orders/steam/', {
+    body: { amount, steam_account_id: `s-${hex()}` },
+    token: user.token,
+  })
+  expect(created.status).toBe(201)
+  return { id: created.body.id, user }
+}
+
 async function storedLinePrices(orderId: string) {
   const rows = await api.db.select().from(orderProducts).where(eq(orderProducts.orderId, orderId))
   return rows.map((r) => r.price)
@@ -63,7 +76,19 @@ describe('stale prices', () => {
       total_with_promocode: '240.00',
       balance_used: '0.00',
       total_to_pay: '240.00',
-      products: [{ price: '120.00', total: '240.00', quantity: 2 }],
+      // each line still names what it is, whatever its price did
+      products: [
+        {
+          product: product.id,
+          resourcetype: 'PUBGProduct',
+          title: product.title,
+          amount_uc: 60,
+          gold: null,
+          price: '120.00',
+          total: '240.00',
+          quantity: 2,
+        },
+      ],
     })
     // the server wrote the new figures down: the payment and the history read the same numbers
     expect(await orderRow(api, orderId)).toMatchObject({ total: 24000, totalToPay: 24000, balanceUsed: 0 })
@@ -124,15 +149,7 @@ describe('stale prices', () => {
   })
 
   it('a Steam order follows the commission in force until it is paid, then keeps its own', async () => {
-    const steam = await makeGame(api, 'Steam')
-    await onlyActive(api, 'Steam', steam.id)
-    const user = await makeUser(api)
-    const created = await api.call<{ id: string } & Err>('POST', '/api/orders/steam/', {
-      body: { amount: 123.45, steam_account_id: `s-${hex()}` },
-      token: user.token,
-    })
-    expect(created.status).toBe(201)
-    const id = created.body.id
+    const { id, user } = await createSteamOrder(123.45)
     // 123.45 × 8 % = 9.876 → 9.88
     expect((await getOrder(id, user.token)).body).toMatchObject({
       amount: '123.45',
@@ -159,6 +176,24 @@ describe('stale prices', () => {
     const paid = await getOrder(id, user.token)
     expect(paid.body).toMatchObject({ amount: '123.45', commission: '12.35', total: '135.80' })
     await api.db.update(steamSettings).set({ commission: 800 })
+  })
+
+  it('a Steam order with no commission configured costs its amount (no settings row is not an error)', async () => {
+    const { id, user } = await createSteamOrder(250)
+    const settings = await api.db.select().from(steamSettings)
+    await api.db.delete(steamSettings)
+    try {
+      const r = await getOrder(id, user.token)
+      expect(r.status).toBe(200)
+      expect(r.body).toMatchObject({
+        amount: '250.00',
+        commission: '0.00',
+        total: '250.00',
+        total_to_pay: '250.00',
+      })
+    } finally {
+      await api.db.insert(steamSettings).values(settings)
+    }
   })
 })
 

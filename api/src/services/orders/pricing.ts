@@ -189,10 +189,12 @@ async function priceOrder(db: Db | Tx, orderId: string, lock: boolean): Promise<
 
   let total: number
   if (steam) total = steam.amount + steam.commission
-  else if (o.kind === 'RokkyOrder' && lines.length === 0) total = row.giftDiscountPrice ?? row.giftPrice ?? 0
+  // a gift order has no lines: it costs its gift
+  else if (o.kind === 'RokkyOrder') total = row.giftDiscountPrice ?? row.giftPrice ?? 0
   else total = linesTotal(lines)
   const rest = applyPromoAndBalance(total, row.promoPercent, row.balance ?? 0)
-  const staleLines = lines.filter((l, i) => l.unitPrice !== lineRows[i]?.storedPrice)
+  const storedPrices = lineRows.map((l) => l.storedPrice)
+  const staleLines = lines.filter((l, i) => l.unitPrice !== storedPrices[i])
   const stale =
     staleLines.length > 0 ||
     total !== o.total ||
