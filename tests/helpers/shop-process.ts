@@ -5,6 +5,7 @@ import { mkdtempSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import type { Readable } from 'node:stream'
 import { fileURLToPath } from 'node:url'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
@@ -58,11 +59,15 @@ export function workerPids(proc: ShopProcess): number[] {
 }
 
 /** Polls `check` until it returns something truthy, or fails after `timeoutMs`. */
-export async function waitFor<T>(what: string, check: () => Promise<T> | T, timeoutMs = 60_000): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  check: () => Promise<T> | T,
+  timeoutMs = 60_000,
+): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeoutMs
   for (;;) {
     const value = await check()
-    if (value) return value
+    if (value) return value as NonNullable<T>
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
     await new Promise((r) => setTimeout(r, 100))
   }
@@ -104,8 +109,21 @@ export async function startShopProcess(
   child.stderr?.on('data', (d) => {
     out += d
   })
+  // 'exit' can come before the last lines are read from the pipes (a test reading the log at once
+  // then missed the final 'shut down'): wait for both to end, but not for ever, as a worker the
+  // process forked may hold the same pipes open
+  const drained = (s: Readable | null) =>
+    !s || s.readableEnded || s.destroyed
+      ? Promise.resolve()
+      : new Promise<void>((r) => {
+          s.once('end', r)
+          s.once('close', r)
+        })
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
+    child.once('exit', (code, signal) => {
+      const read = Promise.all([drained(child.stdout), drained(child.stderr)])
+      void Promise.race([read, new Promise((r) => setTimeout(r, 3000))]).then(() => resolve({ code, signal }))
+    }),
   )
   let done = false
   void exited.then(() => {
@@ -137,4 +155,13 @@ export async function startShopProcess(
   }
   await proc.stop('SIGKILL')
   throw new Error(`the shop did not answer ${readyPath} in time:\n${out}`)
+}
+
+/** A storefront-only shop process (SHOP_ROLE=storefront) in front of the API at `apiUrl`. */
+export function startStorefrontProcess(
+  apiUrl: string,
+  env: Record<string, string> = {},
+  readyTimeoutMs = 90_000,
+): Promise<ShopProcess> {
+  return startShopProcess({ env: { SHOP_ROLE: 'storefront', API_URL: apiUrl, ...env }, readyTimeoutMs })
 }

@@ -3,7 +3,7 @@
 import { createServer, type Server } from 'node:http'
 import { connect } from 'node:net'
 import { afterAll, describe, expect, it } from 'vitest'
-import { logLines, type ShopProcess, startShopProcess } from '#tests/helpers/shop-process'
+import { logLines, type ShopProcess, startStorefrontProcess } from '#tests/helpers/shop-process'
 
 const procs: ShopProcess[] = []
 const apis: Server[] = []
@@ -18,10 +18,7 @@ async function startStorefrontOnly(env: Record<string, string> = {}): Promise<Sh
   apis.push(api)
   await new Promise<void>((r) => api.listen(0, '127.0.0.1', () => r()))
   const apiPort = (api.address() as { port: number }).port
-  const shop = await startShopProcess({
-    env: { SHOP_ROLE: 'storefront', API_URL: `http://127.0.0.1:${apiPort}`, ...env },
-    readyTimeoutMs: 90_000,
-  })
+  const shop = await startStorefrontProcess(`http://127.0.0.1:${apiPort}`, env)
   procs.push(shop)
   return shop
 }

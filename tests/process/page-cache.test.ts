@@ -1,9 +1,16 @@
 // The page cache of the whole shop (server/page-cache.ts) over HTTP, on the demo catalogue: a
 // signed-out visitor's second look at a game page is served from memory, yet every answer carries
 // its own CSP nonce (matching its header) and its own order key; signed-in visitors and pages with
-// a per-visitor value are never served from it; an answer lives CATALOGUE_CACHE_SECONDS.
+// a per-visitor value are never served from it; an answer lives CATALOGUE_CACHE_SECONDS; a page
+// rendered without a part whose API read failed is never kept.
+import { createServer, request as httpRequest, type Server } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type ShopProcess, startShopProcess } from '#tests/helpers/shop-process'
+import {
+  type ShopProcess,
+  startShopProcess,
+  startStorefrontProcess,
+  waitFor,
+} from '#tests/helpers/shop-process'
 
 let shop: ShopProcess
 let games: Array<{ id: number; resourcetype: string }>
@@ -14,8 +21,12 @@ beforeAll(async () => {
   games = ((await res.json()) as { results: typeof games }).results
 }, 120_000)
 
+const extra: ShopProcess[] = []
+const proxies: Server[] = []
+
 afterAll(async () => {
-  await shop?.stop()
+  for (const p of proxies) p.close()
+  await Promise.all([...extra.map((p) => p.stop()), shop?.stop()])
 })
 
 const gameOf = (kind: string) => games.find((g) => g.resourcetype === kind)!.id
@@ -93,4 +104,82 @@ describe('whole pages of signed-out visitors from memory', () => {
     await new Promise((r) => setTimeout(r, 1100))
     expect((await page(path)).cache).toBe('miss')
   })
+})
+
+describe('a page made without a part that failed to load', () => {
+  /**
+   * A storefront-only process whose API is the test shop behind a proxy that answers 503 to the
+   * paths in `failing` (the way a struggling API would), and passes everything else through.
+   */
+  async function storefrontBehindFlakyApi(failing: Set<string>) {
+    const proxy = createServer((req, res) => {
+      const path = (req.url ?? '/').split('?')[0]!
+      if ([...failing].some((f) => path.startsWith(f))) {
+        res.writeHead(503, { 'content-type': 'application/json' }).end('{"detail":"unavailable"}')
+        return
+      }
+      const target = new URL(shop.url)
+      const forward = httpRequest(
+        { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers)
+          answer.pipe(res)
+        },
+      )
+      forward.on('error', () => res.writeHead(502).end())
+      req.pipe(forward)
+    })
+    proxies.push(proxy)
+    await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', () => r()))
+    const port = (proxy.address() as { port: number }).port
+    const storefront = await startStorefrontProcess(`http://127.0.0.1:${port}`, {
+      CATALOGUE_CACHE_SECONDS: '60',
+    })
+    extra.push(storefront)
+    return storefront
+  }
+
+  const load = async (base: string, path: string) => {
+    const res = await fetch(`${base}${path}`)
+    return { status: res.status, cache: res.headers.get('x-page-cache'), body: await res.text() }
+  }
+
+  it('is shown but never kept (a game page without its FAQ, a Steam page without its settings); once the part loads again it is', async () => {
+    const failing = new Set(['/api/faq/'])
+    const storefront = await storefrontBehindFlakyApi(failing)
+    const pubg = `/products/${gameOf('PUBGGame')}`
+    const steam = `/products/${gameOf('Steam')}`
+    const hitOn = (path: string) =>
+      waitFor(`${path} from the cache`, async () => {
+        const p = await load(storefront.url, path)
+        return p.cache === 'hit' ? p : null
+      })
+
+    // the FAQ fails: the page still works (the order form is there, the FAQ is not), nothing keeps it
+    for (let i = 0; i < 3; i++) {
+      const p = await load(storefront.url, pubg)
+      expect(p.status).toBe(200)
+      expect(p.body).toContain('Оформление заказа')
+      expect(p.body).not.toContain('id="faq-heading"')
+      expect(p.cache).toBeNull()
+    }
+
+    // the FAQ is back, Steam's settings fail: the game page is kept, the Steam page is not
+    failing.clear()
+    failing.add('/api/orders/steam/settings/')
+    const first = await load(storefront.url, pubg)
+    expect(first.cache).toBe('miss')
+    expect(first.body).toContain('id="faq-heading"')
+    expect((await hitOn(pubg)).body).toContain('id="faq-heading"')
+    for (let i = 0; i < 3; i++) {
+      const s = await load(storefront.url, steam)
+      expect(s.status).toBe(200)
+      expect(s.body).toContain('Оформление заказа')
+      expect(s.cache).toBeNull()
+    }
+
+    failing.clear()
+    expect((await load(storefront.url, steam)).cache).toBe('miss')
+    expect((await hitOn(steam)).status).toBe(200)
+  }, 120_000)
 })

@@ -8,7 +8,12 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { GIF, jpegWithMetadata, JPEG, SECRET } from '#tests/helpers/images'
 import { createPgDatabase, type PgTestDatabase } from '#tests/helpers/pg-database'
-import { logLines, type ShopProcess, startShopProcess } from '#tests/helpers/shop-process'
+import {
+  logLines,
+  type ShopProcess,
+  startShopProcess,
+  startStorefrontProcess,
+} from '#tests/helpers/shop-process'
 
 const LEGACY = `${'b'.repeat(32)}.gif`
 
@@ -97,10 +102,11 @@ describe('a storefront-only process in front of the API (split mode)', () => {
       body: form,
     })
     const avatar = ((await up.json()) as { game_avatar: string }).game_avatar
-    storefront = await startShopProcess({
-      env: { SHOP_ROLE: 'storefront', API_URL: first.url, PUBLIC_URL: 'http://localhost', JOBS: '0' },
-      readyTimeoutMs: 120_000,
-    })
+    storefront = await startStorefrontProcess(
+      first.url,
+      { PUBLIC_URL: 'http://localhost', JOBS: '0' },
+      120_000,
+    )
     const res = await fetch(storefront.url + avatar)
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toBe('image/gif')
