@@ -30,6 +30,7 @@ function build(args: string[]) {
 }
 
 const pct = (a: number, b: number) => `${Math.round((a / b) * 100)} %`
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 
 async function main() {
   console.log('Building the shop and the bare Remix baseline…')
@@ -103,6 +104,16 @@ async function main() {
   )
   results.push(await measure('/gifts', `${base}/gifts`, seconds))
   results.push(await measure(`GET /api/games/${gameId}/`, `${base}/api/games/${gameId}/`, seconds))
+  // The API read against node:http again in alternating rounds: the machine's load drifts during a
+  // run (node:http alone read 15k and 26k req/s in two runs), so one measurement of each can land
+  // in different weather; the median of paired ratios is what the target is judged on.
+  const apiRatios: number[] = []
+  const roundSeconds = Math.max(3, Math.round(seconds / 2))
+  for (let i = 0; i < 3; i++) {
+    const h = await measure('node:http hello', hello.url, roundSeconds)
+    const a = await measure('API', `${base}/api/games/${gameId}/`, roundSeconds)
+    apiRatios.push(a.rps / h.rps)
+  }
   await bare.stop()
   await hello.stop()
 
@@ -177,7 +188,7 @@ async function main() {
   const apiGame = byLabel(`GET /api/games/${gameId}/`)
   lines.push('', `- Game page: **${pct(game.rps, bareR.rps)}** of the bare Remix page (target ≥ 80 %).`)
   lines.push(
-    `- \`GET /api/games/{id}/\`: **${pct(apiGame.rps, helloR.rps)}** of node:http hello (target ≥ 30 %); ${pct(apiGame.rps, byLabel('Hono hello (same node server)').rps)} of a Hono hello on the same node server.`,
+    `- \`GET /api/games/{id}/\`: **${pct(median(apiRatios), 1)}** of node:http hello, the median of ${apiRatios.length} alternating rounds (${apiRatios.map((r) => pct(r, 1)).join(', ')}; target ≥ 30 %); in the table's single pair ${pct(apiGame.rps, helloR.rps)}, and ${pct(apiGame.rps, byLabel('Hono hello (same node server)').rps)} of a Hono hello on the same node server.`,
   )
   lines.push('', '## Order creation (embedded PGlite)', '')
   lines.push(
