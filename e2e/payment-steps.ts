@@ -95,8 +95,13 @@ export async function choosePaymentMethod(page: Page, title: string) {
   await page.getByRole('button', { name: 'Перейти к оплате' }).click()
 }
 
-/** On the sandbox checkout page: confirm the payment. */
+/**
+ * Confirms the payment on the sandbox checkout page. Getting there is three server round trips
+ * (the pay action, the payment's start, the checkout page), so the arrival has its own, longer wait
+ * than one assertion's 5 s: a loaded CI machine once committed the page just at that limit.
+ */
 export async function confirmInSandbox(page: Page) {
+  await page.waitForURL(/\/api\/payments\/sandbox\/checkout\//, { timeout: 20_000 })
   await expect(page.getByRole('heading', { name: SANDBOX.heading })).toBeVisible()
   await page.getByRole('button', { name: SANDBOX.pay }).click()
 }
