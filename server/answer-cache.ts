@@ -23,8 +23,11 @@ interface Entry {
   expires: number
   /** When a request was let through to refresh this expired answer (others get it meanwhile). */
   refreshing?: number
-  /** What every hit sends, in order; the body's own length and encoding are added per hit. */
-  headers: Array<[string, string]>
+  /**
+   * What every hit sends, as writeHead's flat [name, value, …] list; the request id, the body's
+   * own length and encoding are added per hit.
+   */
+  headers: string[]
   etag: string | null
   body: Buffer
   compressible: boolean
@@ -153,7 +156,7 @@ export function createAnswerCache(options: AnswerCacheOptions) {
         const entry: Entry = {
           path: url.pathname + url.search,
           expires,
-          headers: [...sent.entries()],
+          headers: [...sent.entries()].flat(),
           etag: sent.get('etag'),
           body,
           compressible,
@@ -193,8 +196,8 @@ export function createAnswerCache(options: AnswerCacheOptions) {
     if (!entry) return false
     const started = performance.now()
     const reqId = requestIdOf(requestHeader(req, 'x-request-id'))
-    const out: Array<[string, string]> = [...entry.headers]
-    out.push(['x-request-id', reqId], [ANSWER_CACHE_HEADER, 'hit'])
+    const out = entry.headers.slice()
+    out.push('x-request-id', reqId, ANSWER_CACHE_HEADER, 'hit')
 
     let status = 200
     let body: Buffer | null = entry.body
@@ -205,11 +208,11 @@ export function createAnswerCache(options: AnswerCacheOptions) {
       const encoding = entry.compressible ? chooseEncoding(requestHeader(req, 'accept-encoding')) : null
       if (encoding) {
         body = entry.encoded[encoding] ?? compressOnce(entry, encoding)
-        out.push(['content-encoding', encoding])
+        out.push('content-encoding', encoding)
       }
-      out.push(['content-length', String(body.byteLength)])
+      out.push('content-length', String(body.byteLength))
     }
-    res.writeHead(status, out.flat())
+    res.writeHead(status, out)
     if (body && req.method !== 'HEAD') res.end(body)
     else res.end()
     try {

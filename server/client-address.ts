@@ -40,26 +40,46 @@ export function parseTrustProxy(value: string): TrustedPeers {
   return {
     size: ranges.length,
     has(address: string) {
-      const addr = parseAddress(address)
+      const addr = parseAddress(address)?.addr
       if (!addr) return false
       return ranges.some(([net, bits]) => net.kind() === addr.kind() && addr.match(net, bits))
     },
   }
 }
 
-/** A socket or header address in its plain form ('::ffff:10.0.0.1' → '10.0.0.1'), or null. */
-function parseAddress(value: string): ipaddr.IPv4 | ipaddr.IPv6 | null {
+/** An address parsed once: the object and its plain text form. */
+type Parsed = { addr: ipaddr.IPv4 | ipaddr.IPv6; text: string } | null
+/**
+ * Addresses already parsed. Every request resolves its peer, and ipaddr.js tells the formats apart
+ * by throwing, which cost more than the rest of a cached API answer (issue 15's profile). Bounded:
+ * X-Forwarded-For values are the client's to choose.
+ */
+const parsedAddresses = new Map<string, Parsed>()
+const PARSED_ADDRESSES_MAX = 1024
+
+/** A socket or header address and its plain form ('::ffff:10.0.0.1' → '10.0.0.1'), or null. */
+function parseAddress(value: string): Parsed {
+  const known = parsedAddresses.get(value)
+  if (known !== undefined) return known
+  const parsed = parseAddressUncached(value)
+  if (parsedAddresses.size >= PARSED_ADDRESSES_MAX) parsedAddresses.clear()
+  parsedAddresses.set(value, parsed)
+  return parsed
+}
+
+function parseAddressUncached(value: string): Parsed {
   let v = value.trim()
   // "[2001:db8::1]:443" and "203.0.113.7:51000" as some proxies write them
   const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(v)
   if (bracketed) v = bracketed[1]!
   else if (/^\d{1,3}(\.\d{1,3}){3}:\d+$/.test(v)) v = v.slice(0, v.lastIndexOf(':'))
   if (!ipaddr.isValid(v)) return null
-  return ipaddr.process(v)
+  const addr = ipaddr.process(v)
+  return { addr, text: addr.toString() }
 }
 
 export function normalizeAddress(value: string): string {
-  return parseAddress(value)?.toString() ?? value
+  return parseAddress(value)?.text ?? value
 }
 
 function signature(secret: string, address: string, timestamp: number): string {
@@ -102,7 +122,7 @@ export function resolveClientAddress(
   const claimed = headers.get(rule.addressHeader)
   if (rule.secret && signed && claimed && verifySignedAddress(rule.secret, claimed, signed, now)) {
     const addr = parseAddress(claimed)
-    if (addr) return addr.toString()
+    if (addr) return addr.text
   }
   if (!rule.trustProxy.size || !rule.trustProxy.has(socket)) return socket
   const hops = (headers.get('x-forwarded-for') ?? '')
@@ -113,7 +133,7 @@ export function resolveClientAddress(
   for (let i = hops.length - 1; i >= 0; i--) {
     const addr = parseAddress(hops[i]!)
     if (!addr) break // garbage: believe nothing further left
-    client = addr.toString()
+    client = addr.text
     if (!rule.trustProxy.has(client)) break
   }
   return client

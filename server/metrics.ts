@@ -40,8 +40,17 @@ export function routeOf(path: string): string {
   return parts.slice(0, 7).join('/')
 }
 
+/** Routes of paths already seen (a cached answer's path repeats); bounded, as paths are the client's. */
+const routes = new Map<string, string>()
+const ROUTES_MAX = 4096
+
 export function observeRequest(method: string, path: string, status: number, seconds: number): void {
-  const route = status === 404 ? 'unmatched' : routeOf(path)
+  let route = status === 404 ? 'unmatched' : routes.get(path)
+  if (route === undefined) {
+    route = routeOf(path)
+    if (routes.size >= ROUTES_MAX) routes.clear()
+    routes.set(path, route)
+  }
   httpDuration.observe({ method, route, status: String(status) }, seconds)
 }
 

@@ -55,6 +55,20 @@ describe('the client address', () => {
     expect(resolveClientAddress('10.0.0.2', h({ 'x-forwarded-for': 'evil, 10.0.0.9' }), r)).toBe('10.0.0.9')
   })
 
+  it('stays right for addresses seen before, after many others (its parse cache is bounded)', () => {
+    const r = rule('10.0.0.0/8')
+    const viaProxy = (xff: string) => resolveClientAddress('10.0.0.2', h({ 'x-forwarded-for': xff }), r)
+    expect(viaProxy('::ffff:203.0.113.5')).toBe('203.0.113.5')
+    expect(viaProxy('not-an-ip, 10.0.0.9')).toBe('10.0.0.9')
+    // a client cycling X-Forwarded-For values: far more than the cache keeps
+    for (let i = 0; i < 3000; i++) {
+      expect(viaProxy(`198.51.${i >> 8}.${i & 255}`)).toBe(`198.51.${i >> 8}.${i & 255}`)
+    }
+    expect(viaProxy('::ffff:203.0.113.5')).toBe('203.0.113.5')
+    expect(viaProxy('not-an-ip, 10.0.0.9')).toBe('10.0.0.9')
+    expect(resolveClientAddress('::ffff:10.0.0.2', h({}), r)).toBe('10.0.0.2')
+  })
+
   it('ignores X-Forwarded-For from anyone not trusted (a spoofing client)', () => {
     const r = rule('10.0.0.0/8')
     expect(resolveClientAddress('203.0.113.50', h({ 'x-forwarded-for': '10.0.0.1, 1.2.3.4' }), r)).toBe(

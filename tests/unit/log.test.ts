@@ -3,7 +3,7 @@
 import { Writable } from 'node:stream'
 import pino from 'pino'
 import { describe, expect, it } from 'vitest'
-import { scrubText, scrubUrlPath, serializeError } from '#api/lib/log'
+import { isoTime, scrubText, scrubUrlPath, serializeError } from '#api/lib/log'
 
 describe('log scrubbing', () => {
   it('removes emails, JWTs and long tokens from text; keeps UUIDs (order ids)', () => {
@@ -60,5 +60,24 @@ describe('log scrubbing', () => {
     expect(entry.err.stack).toContain('log.test.ts')
     expect(entry.err.cause).toMatchObject({ message: 'duplicate key', errorCode: '23505' })
     expect(lines[0]).not.toContain('x@y.example')
+  })
+})
+
+describe('the time of a log line', () => {
+  const timeOf = (field: string) => {
+    const m = /^,"time":"(.+)"$/.exec(field)
+    expect(m, field).not.toBeNull()
+    return new Date(m![1]!).getTime()
+  }
+
+  it('is the current millisecond in ISO form, formatted again once the clock moves', async () => {
+    const before = Date.now()
+    const first = timeOf(isoTime())
+    expect(first).toBeGreaterThanOrEqual(before)
+    expect(first).toBeLessThanOrEqual(Date.now())
+    await new Promise((r) => setTimeout(r, 5))
+    const later = timeOf(isoTime())
+    expect(later).toBeGreaterThanOrEqual(first + 5)
+    expect(later).toBeLessThanOrEqual(Date.now())
   })
 })
