@@ -56,12 +56,15 @@ type Parsed = { addr: ipaddr.IPv4 | ipaddr.IPv6; text: string } | null
  */
 const parsedAddresses = new Map<string, Parsed>()
 const PARSED_ADDRESSES_MAX = 1024
+/** Longer values (no address is) are parsed every time, so the cache stays a few hundred KB. */
+const PARSED_ADDRESS_MAX_LENGTH = 64
 
 /** A socket or header address and its plain form ('::ffff:10.0.0.1' → '10.0.0.1'), or null. */
 function parseAddress(value: string): Parsed {
   const known = parsedAddresses.get(value)
   if (known !== undefined) return known
   const parsed = parseAddressUncached(value)
+  if (value.length > PARSED_ADDRESS_MAX_LENGTH) return parsed
   if (parsedAddresses.size >= PARSED_ADDRESSES_MAX) parsedAddresses.clear()
   parsedAddresses.set(value, parsed)
   return parsed

@@ -40,16 +40,22 @@ export function routeOf(path: string): string {
   return parts.slice(0, 7).join('/')
 }
 
-/** Routes of paths already seen (a cached answer's path repeats); bounded, as paths are the client's. */
+/**
+ * Routes of paths already seen (a cached answer's path repeats). Bounded in count and in key length,
+ * as paths are the client's to choose.
+ */
 const routes = new Map<string, string>()
 const ROUTES_MAX = 4096
+const ROUTE_PATH_MAX_LENGTH = 200
 
 export function observeRequest(method: string, path: string, status: number, seconds: number): void {
   let route = status === 404 ? 'unmatched' : routes.get(path)
   if (route === undefined) {
     route = routeOf(path)
-    if (routes.size >= ROUTES_MAX) routes.clear()
-    routes.set(path, route)
+    if (path.length <= ROUTE_PATH_MAX_LENGTH) {
+      if (routes.size >= ROUTES_MAX) routes.clear()
+      routes.set(path, route)
+    }
   }
   httpDuration.observe({ method, route, status: String(status) }, seconds)
 }
