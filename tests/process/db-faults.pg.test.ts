@@ -3,16 +3,14 @@
 // dead connection answer 503 with Retry-After, and orders succeed again. A database that stops
 // answering (behind the test's TCP proxy): health answers 503 at once, requests 503 instead of
 // hanging, and everything recovers when it answers again; start-up waits for it.
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { cleanupAfterAll } from '#tests/helpers/cleanup'
 import { type FaultProxy, startFaultProxy } from '#tests/helpers/fault-proxy'
 import { orderLoad, prepareOrders } from '#tests/helpers/order-load'
 import { createPgDatabase, type PgTestDatabase } from '#tests/helpers/pg-database'
 import { logLines, type ShopProcess, startShopProcess, waitFor } from '#tests/helpers/shop-process'
 
-const cleanup: Array<() => Promise<unknown>> = []
-afterAll(async () => {
-  for (const c of cleanup.reverse()) await c().catch(() => {})
-})
+const cleanup = cleanupAfterAll()
 
 async function database(): Promise<PgTestDatabase> {
   const db = await createPgDatabase()

@@ -3,17 +3,15 @@
 // used to leave that client checked out for good: every later request waited for a free client
 // and answered 503 until the process was restarted.
 import { sql } from 'drizzle-orm'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { cleanupAfterAll } from '#tests/helpers/cleanup'
 import { openDatabase } from '#api/db/client'
 import { startFaultProxy } from '#tests/helpers/fault-proxy'
 import { createPgDatabase } from '#tests/helpers/pg-database'
 
 const rows = (r: unknown) => (r as { rows: unknown[] }).rows
 
-const cleanup: Array<() => Promise<unknown>> = []
-afterAll(async () => {
-  for (const c of cleanup.reverse()) await c().catch(() => {})
-})
+const cleanup = cleanupAfterAll()
 
 describe('the PostgreSQL pool', () => {
   it('gets its client back when a transaction cannot even begin', async () => {

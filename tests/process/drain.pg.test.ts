@@ -1,16 +1,14 @@
 // Issue 19: SIGTERM under load used to answer 500s and resets (listener and pool closed at once).
 // Now: not ready at once, still accepting for SHUTDOWN_DELAY_MS, every request in flight finishes
 // (database latency added by the test's proxy makes them slow), then exit 0.
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { cleanupAfterAll } from '#tests/helpers/cleanup'
 import { startFaultProxy } from '#tests/helpers/fault-proxy'
 import { prepareOrders } from '#tests/helpers/order-load'
 import { createPgDatabase } from '#tests/helpers/pg-database'
 import { logLines, startShopProcess } from '#tests/helpers/shop-process'
 
-const cleanup: Array<() => Promise<unknown>> = []
-afterAll(async () => {
-  for (const c of cleanup.reverse()) await c().catch(() => {})
-})
+const cleanup = cleanupAfterAll()
 
 describe('graceful shutdown', () => {
   it('SIGTERM with slow requests in flight: health 503 at once, every request 2xx, exit 0', async () => {

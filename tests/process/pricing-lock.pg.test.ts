@@ -5,16 +5,14 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import pg from 'pg'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { cleanupAfterAll } from '#tests/helpers/cleanup'
 import { openDatabase } from '#api/db/client'
 import { games, orderProducts, orders, products } from '#api/db/schema'
 import { recalculateOrder } from '#api/services/orders/pricing'
 import { createPgDatabase } from '#tests/helpers/pg-database'
 
-const cleanup: Array<() => Promise<unknown>> = []
-afterAll(async () => {
-  for (const c of cleanup.reverse()) await c().catch(() => {})
-})
+const cleanup = cleanupAfterAll()
 
 describe('re-pricing a stale order while its payment commits', () => {
   it('waits for the payment and keeps the prices it was paid at', async () => {
