@@ -3,7 +3,15 @@
 import { Writable } from 'node:stream'
 import pino from 'pino'
 import { describe, expect, it } from 'vitest'
-import { isoTime, scrubText, scrubUrlPath, serializeError } from '#api/lib/log'
+import {
+  createLineSink,
+  formatAccessLine,
+  isoTime,
+  lineFormat,
+  scrubText,
+  scrubUrlPath,
+  serializeError,
+} from '#api/lib/log'
 
 describe('log scrubbing', () => {
   it('removes emails, JWTs and long tokens from text; keeps UUIDs (order ids)', () => {
@@ -79,5 +87,73 @@ describe('the time of a log line', () => {
     const later = timeOf(isoTime())
     expect(later).toBeGreaterThanOrEqual(first + 5)
     expect(later).toBeLessThanOrEqual(Date.now())
+  })
+})
+
+describe('the access line', () => {
+  it('is the line pino writes in the log format for the same fields, key for key', () => {
+    const written: string[] = []
+    const capture = new Writable({
+      write(chunk, _enc, done) {
+        written.push(String(chunk))
+        done()
+      },
+    })
+    const fields = {
+      reqId: 'a"quoted\\id',
+      method: 'GET',
+      path: '/search?q=игра\u0001\n',
+      status: 503,
+      durationMs: 12.5,
+      client: '::ffff:10.0.0.1',
+    }
+    pino(lineFormat, capture).warn(fields, 'request')
+    const ours = formatAccessLine('warn', fields, 'request')
+    expect(ours.endsWith('}\n')).toBe(true)
+    expect(ours.split('\n')).toHaveLength(2) // one line, whatever the path holds
+    const { time: pinoTime, ...pinoLine } = JSON.parse(written[0]!)
+    const { time, ...line } = JSON.parse(ours)
+    expect(line).toEqual(pinoLine)
+    expect(Object.keys(JSON.parse(ours))).toEqual(Object.keys(JSON.parse(written[0]!)))
+    expect(Math.abs(Date.parse(time) - Date.parse(pinoTime))).toBeLessThan(1000)
+    expect(line).toMatchObject({ level: 'warn', pid: process.pid, status: 503, msg: 'request' })
+  })
+
+  it('writes a number that JSON cannot hold as null, as pino does', () => {
+    expect(JSON.parse(formatAccessLine('info', { durationMs: Number.NaN }, 'request')).durationMs).toBeNull()
+  })
+})
+
+describe('the log sink', () => {
+  const recorder = () => {
+    const writes: string[] = []
+    return { writes, write: (text: string) => writes.push(text) }
+  }
+
+  it('writes the lines of one turn of the event loop together, in order, when the turn ends', async () => {
+    const out = recorder()
+    const sink = createLineSink(out.write)
+    sink.write('a\n')
+    sink.write('b\n')
+    expect(out.writes).toEqual([])
+    await new Promise((r) => setImmediate(r))
+    expect(out.writes).toEqual(['a\nb\n'])
+    sink.write('c\n')
+    await new Promise((r) => setImmediate(r))
+    expect(out.writes).toEqual(['a\nb\n', 'c\n'])
+  })
+
+  it('writes at once when the pending lines reach their limit, and on flush', async () => {
+    const out = recorder()
+    const sink = createLineSink(out.write, 8)
+    sink.write('1234\n')
+    expect(out.writes).toEqual([])
+    sink.write('5678\n')
+    expect(out.writes).toEqual(['1234\n5678\n'])
+    sink.write('x\n')
+    sink.flush()
+    expect(out.writes).toEqual(['1234\n5678\n', 'x\n'])
+    await new Promise((r) => setImmediate(r))
+    expect(out.writes).toHaveLength(2) // nothing written twice, no empty write
   })
 })

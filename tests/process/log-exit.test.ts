@@ -1,0 +1,58 @@
+// The log writes a turn's lines together at the end of the turn (api/src/lib/log.ts): nothing
+// pending is lost when the process exits, by process.exit or by a crash, and order is kept.
+import { spawnSync } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+
+const root = fileURLToPath(new URL('../..', import.meta.url))
+
+/** Runs `code` (an ES module importing the log) in a fresh node process; its stdout as JSON lines. */
+function runWithLog(code: string) {
+  const out = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], {
+    cwd: root,
+    env: { ...process.env, LOG_LEVEL: 'info', NODE_ENV: 'production' },
+    encoding: 'utf8',
+    timeout: 30_000,
+  })
+  const lines = out.stdout
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .map((l) => JSON.parse(l) as Record<string, unknown>)
+  return { status: out.status, lines, stderr: out.stderr }
+}
+
+describe('log lines at exit', () => {
+  it('writes the lines of the last turn when the process calls exit', () => {
+    const run = runWithLog(`
+      import { log, logAccess } from '#api/lib/log'
+      log.info({ step: 1 }, 'first')
+      logAccess('info', { method: 'GET', path: '/x', status: 200 })
+      log.warn('last words')
+      process.exit(3)
+    `)
+    expect(run.status).toBe(3)
+    expect(run.lines.map((l) => l.msg)).toEqual(['first', 'request', 'last words'])
+    expect(run.lines[1]).toMatchObject({ level: 'info', method: 'GET', path: '/x', status: 200 })
+  })
+
+  it('writes the line logged just before a crash', () => {
+    const run = runWithLog(`
+      import { log } from '#api/lib/log'
+      log.error({ orderId: 7 }, 'about to fail')
+      throw new Error('boom')
+    `)
+    expect(run.status).toBe(1)
+    expect(run.stderr).toContain('boom')
+    expect(run.lines).toEqual([expect.objectContaining({ msg: 'about to fail', orderId: 7 })])
+  })
+
+  it('keeps every line, in order, when a turn writes more than the sink holds', () => {
+    const run = runWithLog(`
+      import { logAccess } from '#api/lib/log'
+      for (let i = 0; i < 3000; i++) logAccess('info', { n: i, path: '/products/' + i })
+      process.exit(0)
+    `)
+    expect(run.status).toBe(0)
+    expect(run.lines.map((l) => l.n)).toEqual(Array.from({ length: 3000 }, (_, i) => i))
+  })
+})
