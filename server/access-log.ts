@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto'
 import { format } from 'node:util'
 import type { MiddlewareHandler } from 'hono'
-import { log, logAccess, requestContext, scrubUrlPath } from '#api/lib/log'
+import { accessLogger, log, requestContext, scrubUrlPath } from '#api/lib/log'
 import { observeRequest } from './metrics'
 
 /** An incoming X-Request-Id (from a balancer) is kept when it is short and plain. */
@@ -31,7 +31,7 @@ export function writeAccessLine(line: AccessLine, err?: unknown): void {
   const entry = { ...line, path: scrubUrlPath(line.path) }
   observeRequest(line.method, pathname, line.status, line.durationMs / 1000)
   if (err) log.error({ ...entry, err }, 'request failed')
-  else logAccess(line.status >= 500 ? 'warn' : 'info', entry)
+  else accessLogger[line.status >= 500 ? 'warn' : 'info'](entry, 'request')
 }
 
 /** Milliseconds since `started` (a performance.now() reading), to a tenth. */

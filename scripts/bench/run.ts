@@ -109,7 +109,7 @@ async function main() {
   // in different weather; the median of paired ratios is what the target is judged on.
   const apiRatios: number[] = []
   const roundSeconds = Math.max(3, Math.round(seconds / 2))
-  for (let i = 0; i < 3; i++) {
+  for (let i = 0; i < 5; i++) {
     const h = await measure('node:http hello', hello.url, roundSeconds)
     const a = await measure('API', `${base}/api/games/${gameId}/`, roundSeconds)
     apiRatios.push(a.rps / h.rps)

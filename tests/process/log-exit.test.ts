@@ -24,9 +24,9 @@ function runWithLog(code: string) {
 describe('log lines at exit', () => {
   it('writes the lines of the last turn when the process calls exit', () => {
     const run = runWithLog(`
-      import { log, logAccess } from '#api/lib/log'
+      import { accessLogger, log } from '#api/lib/log'
       log.info({ step: 1 }, 'first')
-      logAccess('info', { method: 'GET', path: '/x', status: 200 })
+      accessLogger.info({ method: 'GET', path: '/x', status: 200 }, 'request')
       log.warn('last words')
       process.exit(3)
     `)
@@ -48,8 +48,8 @@ describe('log lines at exit', () => {
 
   it('keeps every line, in order, when a turn writes more than the sink holds', () => {
     const run = runWithLog(`
-      import { logAccess } from '#api/lib/log'
-      for (let i = 0; i < 3000; i++) logAccess('info', { n: i, path: '/products/' + i })
+      import { accessLogger } from '#api/lib/log'
+      for (let i = 0; i < 3000; i++) accessLogger.info({ n: i, path: '/products/' + i }, 'request')
       process.exit(0)
     `)
     expect(run.status).toBe(0)

@@ -3,15 +3,7 @@
 import { Writable } from 'node:stream'
 import pino from 'pino'
 import { describe, expect, it } from 'vitest'
-import {
-  createLineSink,
-  formatAccessLine,
-  isoTime,
-  lineFormat,
-  scrubText,
-  scrubUrlPath,
-  serializeError,
-} from '#api/lib/log'
+import { createLineSink, isoTime, scrubText, scrubUrlPath, serializeError } from '#api/lib/log'
 
 describe('log scrubbing', () => {
   it('removes emails, JWTs and long tokens from text; keeps UUIDs (order ids)', () => {
@@ -87,40 +79,6 @@ describe('the time of a log line', () => {
     const later = timeOf(isoTime())
     expect(later).toBeGreaterThanOrEqual(first + 5)
     expect(later).toBeLessThanOrEqual(Date.now())
-  })
-})
-
-describe('the access line', () => {
-  it('is the line pino writes in the log format for the same fields, key for key', () => {
-    const written: string[] = []
-    const capture = new Writable({
-      write(chunk, _enc, done) {
-        written.push(String(chunk))
-        done()
-      },
-    })
-    const fields = {
-      reqId: 'a"quoted\\id',
-      method: 'GET',
-      path: '/search?q=игра\u0001\n',
-      status: 503,
-      durationMs: 12.5,
-      client: '::ffff:10.0.0.1',
-    }
-    pino(lineFormat, capture).warn(fields, 'request')
-    const ours = formatAccessLine('warn', fields, 'request')
-    expect(ours.endsWith('}\n')).toBe(true)
-    expect(ours.split('\n')).toHaveLength(2) // one line, whatever the path holds
-    const { time: pinoTime, ...pinoLine } = JSON.parse(written[0]!)
-    const { time, ...line } = JSON.parse(ours)
-    expect(line).toEqual(pinoLine)
-    expect(Object.keys(JSON.parse(ours))).toEqual(Object.keys(JSON.parse(written[0]!)))
-    expect(Math.abs(Date.parse(time) - Date.parse(pinoTime))).toBeLessThan(1000)
-    expect(line).toMatchObject({ level: 'warn', pid: process.pid, status: 503, msg: 'request' })
-  })
-
-  it('writes a number that JSON cannot hold as null, as pino does', () => {
-    expect(JSON.parse(formatAccessLine('info', { durationMs: Number.NaN }, 'request')).durationMs).toBeNull()
   })
 })
 
