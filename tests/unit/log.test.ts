@@ -101,17 +101,21 @@ describe('the log sink', () => {
     expect(out.writes).toEqual(['a\nb\n', 'c\n'])
   })
 
-  it('writes at once when the pending lines reach their limit, and on flush', async () => {
+  it('writes whole lines of at most its byte limit at a time, a longer line alone, and on flush', async () => {
     const out = recorder()
-    const sink = createLineSink(out.write, 8)
+    const sink = createLineSink(out.write, 13)
     sink.write('1234\n')
-    expect(out.writes).toEqual([])
     sink.write('5678\n')
+    expect(out.writes).toEqual([]) // 10 bytes wait for the end of the turn
+    sink.write('аб\n') // 5 bytes in UTF-8, 3 characters: 15 bytes > 13, so the first two leave first
     expect(out.writes).toEqual(['1234\n5678\n'])
-    sink.write('x\n')
+    sink.write('x'.repeat(20))
+    expect(out.writes).toEqual(['1234\n5678\n', 'аб\n', 'x'.repeat(20)])
+    sink.write('y\n')
     sink.flush()
-    expect(out.writes).toEqual(['1234\n5678\n', 'x\n'])
+    expect(out.writes.at(-1)).toBe('y\n')
     await new Promise((r) => setImmediate(r))
-    expect(out.writes).toHaveLength(2) // nothing written twice, no empty write
+    expect(out.writes).toHaveLength(4) // nothing written twice, no empty write
+    expect(out.writes.slice(0, 2).every((w) => Buffer.byteLength(w) <= 13 && w.endsWith('\n'))).toBe(true)
   })
 })
