@@ -25,10 +25,23 @@ export function requestIdOf(incoming: string | null | undefined): string {
   return incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID()
 }
 
+/**
+ * The longest path an access line keeps (a request line may be about 16 KB): lines stay under the
+ * 4 KiB a pipe writes in one piece (api/src/lib/log-output.ts), and a client cannot grow the log
+ * by kilobytes a request.
+ */
+export const LOGGED_PATH_MAX = 1024
+
+/** The path with its query as the access line names it: scrubbed, and cut at LOGGED_PATH_MAX. */
+export function loggedPath(pathAndQuery: string): string {
+  const scrubbed = scrubUrlPath(pathAndQuery)
+  return scrubbed.length > LOGGED_PATH_MAX ? `${scrubbed.slice(0, LOGGED_PATH_MAX)}…` : scrubbed
+}
+
 /** Writes one access line and counts the request in the metrics (every answer, cached or not). */
 export function writeAccessLine(line: AccessLine, err?: unknown): void {
   const pathname = line.path.split('?', 1)[0]!
-  const entry = { ...line, path: scrubUrlPath(line.path) }
+  const entry = { ...line, path: loggedPath(line.path) }
   observeRequest(line.method, pathname, line.status, line.durationMs / 1000)
   if (err) log.error({ ...entry, err }, 'request failed')
   else accessLogger[line.status >= 500 ? 'warn' : 'info'](entry, 'request')

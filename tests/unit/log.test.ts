@@ -3,7 +3,8 @@
 import { Writable } from 'node:stream'
 import pino from 'pino'
 import { describe, expect, it } from 'vitest'
-import { createLineSink, isoTime, scrubText, scrubUrlPath, serializeError } from '#api/lib/log'
+import { isoTime, scrubText, scrubUrlPath, serializeError } from '#api/lib/log'
+import { LOGGED_PATH_MAX, loggedPath } from '../../server/access-log'
 
 describe('log scrubbing', () => {
   it('removes emails, JWTs and long tokens from text; keeps UUIDs (order ids)', () => {
@@ -27,6 +28,16 @@ describe('log scrubbing', () => {
         'duplicate key value violates unique constraint\nKey (email)=(buyer@example.com) already exists.',
       ),
     ).not.toMatch(/buyer/)
+  })
+
+  it('cuts the access line path at its limit, after scrubbing', () => {
+    expect(loggedPath('/products/3?page=2')).toBe('/products/3?page=2')
+    const long = `/x/${'abc/'.repeat(3000)}?code=secret`
+    const cut = loggedPath(long)
+    expect(cut).toHaveLength(LOGGED_PATH_MAX + 1)
+    expect(cut.endsWith('…')).toBe(true)
+    expect(cut.startsWith('/x/abc/abc/')).toBe(true)
+    expect(loggedPath(`/a?code=${'s'.repeat(2000)}`)).toBe('/a?code=[redacted]')
   })
 
   it('keeps paths and harmless query parameters, drops secrets and emails from the query', () => {
@@ -79,43 +90,5 @@ describe('the time of a log line', () => {
     const later = timeOf(isoTime())
     expect(later).toBeGreaterThanOrEqual(first + 5)
     expect(later).toBeLessThanOrEqual(Date.now())
-  })
-})
-
-describe('the log sink', () => {
-  const recorder = () => {
-    const writes: string[] = []
-    return { writes, write: (text: string) => writes.push(text) }
-  }
-
-  it('writes the lines of one turn of the event loop together, in order, when the turn ends', async () => {
-    const out = recorder()
-    const sink = createLineSink(out.write)
-    sink.write('a\n')
-    sink.write('b\n')
-    expect(out.writes).toEqual([])
-    await new Promise((r) => setImmediate(r))
-    expect(out.writes).toEqual(['a\nb\n'])
-    sink.write('c\n')
-    await new Promise((r) => setImmediate(r))
-    expect(out.writes).toEqual(['a\nb\n', 'c\n'])
-  })
-
-  it('writes whole lines of at most its byte limit at a time, a longer line alone, and on flush', async () => {
-    const out = recorder()
-    const sink = createLineSink(out.write, 13)
-    sink.write('1234\n')
-    sink.write('5678\n')
-    expect(out.writes).toEqual([]) // 10 bytes wait for the end of the turn
-    sink.write('аб\n') // 5 bytes in UTF-8, 3 characters: 15 bytes > 13, so the first two leave first
-    expect(out.writes).toEqual(['1234\n5678\n'])
-    sink.write('x'.repeat(20))
-    expect(out.writes).toEqual(['1234\n5678\n', 'аб\n', 'x'.repeat(20)])
-    sink.write('y\n')
-    sink.flush()
-    expect(out.writes.at(-1)).toBe('y\n')
-    await new Promise((r) => setImmediate(r))
-    expect(out.writes).toHaveLength(4) // nothing written twice, no empty write
-    expect(out.writes.slice(0, 2).every((w) => Buffer.byteLength(w) <= 13 && w.endsWith('\n'))).toBe(true)
   })
 })

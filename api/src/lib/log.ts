@@ -4,6 +4,7 @@
 // URL) is scrubbed here: by field name (redact) and by shape in every string (scrubText).
 import { AsyncLocalStorage } from 'node:async_hooks'
 import pino from 'pino'
+import { stdoutLineSink } from './log-output'
 
 const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 
@@ -90,50 +91,7 @@ export function isoTime(): string {
   return stamp
 }
 
-/** The most a write to a pipe keeps in one piece (Linux). */
-const PIPE_BUF = 4096
-
-/**
- * Where the log lines go: those written in one turn of the event loop leave together, in one
- * synchronous write to stdout at the end of the turn (a busy worker answers several requests per
- * turn). pino's own default hands each batch to a libuv thread instead, a thread hand-off per batch
- * that cost more than writing. A write holds whole lines and at most `maxBytes` (unless one line is
- * longer): the supervisor's workers share one stdout pipe, which keeps a write of up to PIPE_BUF
- * bytes in one piece, so two workers' lines never mix within a line. The last lines are written on
- * exit, a crash's too. A stdout that stops being read (a full pipe) holds the process up, as with
- * any synchronous log; nothing is dropped.
- */
-export function createLineSink(write: (text: string) => void, maxBytes = PIPE_BUF) {
-  let pending = ''
-  let bytes = 0
-  let scheduled = false
-  const flush = () => {
-    scheduled = false
-    if (!pending) return
-    const text = pending
-    pending = ''
-    bytes = 0
-    write(text)
-  }
-  return {
-    write(line: string) {
-      const size = Buffer.byteLength(line)
-      if (bytes > 0 && bytes + size > maxBytes) flush()
-      pending += line
-      bytes += size
-      if (bytes >= maxBytes) flush()
-      else if (!scheduled) {
-        scheduled = true
-        setImmediate(flush)
-      }
-    },
-    flush,
-  }
-}
-
-const stdout = pino.destination({ fd: 1, sync: true })
-const sink = createLineSink((text) => stdout.write(text))
-process.on('exit', sink.flush)
+const sink = stdoutLineSink()
 
 /** The shape of every line: level name, ISO time, pid, message under `msg`. */
 const lineFormat = {
