@@ -51,17 +51,21 @@ export function compressWhole(plain: Uint8Array, encoding: Encoding, best: boole
 
 /** The encoding to use for an Accept-Encoding header (q=0 refuses), or null. */
 export function chooseEncoding(acceptEncoding: string | null | undefined): Encoding | null {
-  if (!acceptEncoding) return null
+  if (accepts(acceptEncoding, 'br')) return 'br'
+  if (accepts(acceptEncoding, 'gzip')) return 'gzip'
+  return null
+}
+
+/** Whether an Accept-Encoding header lets the answer come in `encoding` (by name or `*`, q > 0). */
+export function accepts(acceptEncoding: string | null | undefined, encoding: Encoding): boolean {
+  if (!acceptEncoding) return false
   const accepted = new Map<string, number>()
   for (const part of acceptEncoding.toLowerCase().split(',')) {
     const [name, ...params] = part.trim().split(';')
     const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
     accepted.set(name!.trim(), q ? Number(q.slice(2)) || 0 : 1)
   }
-  const ok = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0
-  if (ok('br')) return 'br'
-  if (ok('gzip')) return 'gzip'
-  return null
+  return (accepted.get(encoding) ?? accepted.get('*') ?? 0) > 0
 }
 
 function streamingCompressor(encoding: Encoding) {

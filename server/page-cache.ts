@@ -12,6 +12,8 @@ import { parse as parseCookies } from 'cookie'
 import { isbot } from 'isbot'
 import { LOCALE_COOKIE, localeFromCookie } from '#app/i18n/i18n.server'
 import { SHARED_PAGE_HEADER } from '#app/lib/shared-page.server'
+import { accepts, vary } from './compression'
+import { compileGzipTemplate, fillGzipTemplate, type GzipTemplate } from './gzip-template'
 
 /** What a render of the storefront needs from the cache: this response's nonce and form keys. */
 export interface PageRender {
@@ -43,6 +45,8 @@ interface Entry {
   status: number
   headers: Array<[string, string]>
   parts: Array<Buffer | number>
+  /** The answer gzipped once with holes for the nonce and the form keys (null until compiled). */
+  gzip: GzipTemplate | null
 }
 const NONCE = -1
 
@@ -84,7 +88,8 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     const key = ttlMs > 0 ? cacheKey(req) : null
     if (!key) return withoutMarker(await render({ nonce, formKey: randomUUID, spoil: () => {} }))
     const kept = entries.get(key)
-    if (kept && (kept.expires > now() || rendering.has(key))) return replay(kept, nonce)
+    if (kept && (kept.expires > now() || rendering.has(key)))
+      return replay(kept, nonce, accepts(req.headers.get('accept-encoding'), 'gzip'))
 
     // the answer's age counts from before its data was read
     const started = now()
@@ -120,7 +125,25 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       if (text === null || spoiled) return drop(key)
       const parts = cut(text, nonce, formKeys)
       const bytes = parts.reduce<number>((n, p) => n + (typeof p === 'number' ? 0 : p.byteLength), 0)
-      keep(key, { expires: started + ttlMs, bytes, status: res.status, headers: [...headers], parts })
+      const entry: Entry = {
+        expires: started + ttlMs,
+        bytes,
+        status: res.status,
+        headers: [...headers],
+        parts,
+        gzip: null,
+      }
+      keep(key, entry)
+      // Compressed once for the hits to come (a browser always asks for compression); until then,
+      // or if it fails, hits are compressed per response by the compression middleware.
+      const holeBytes = new Map<number, number>([[NONCE, Buffer.byteLength(nonce)]])
+      for (const [i, k] of formKeys.entries()) holeBytes.set(i, Buffer.byteLength(k))
+      compileGzipTemplate(parts, holeBytes).then(
+        (gzip) => {
+          entry.gzip = gzip
+        },
+        () => {},
+      )
     })
     headers.set(PAGE_CACHE_STATUS_HEADER, 'miss')
     return new Response(toClient, { status: res.status, headers })
@@ -198,22 +221,32 @@ function cut(text: string, nonce: string, formKeys: string[]): Array<Buffer | nu
   })
 }
 
-/** A kept answer with a fresh nonce and fresh form keys (the same key wherever one key stood). */
-function replay(entry: Entry, nonce: string): Response {
+/**
+ * A kept answer with a fresh nonce and fresh form keys (the same key wherever one key stood):
+ * gzipped from its template when the client takes gzip and the template is ready.
+ */
+function replay(entry: Entry, nonce: string, gzipAccepted: boolean): Response {
   const fresh = new Map<number, Buffer>()
   const nonceBytes = Buffer.from(nonce)
-  const chunks = entry.parts.map((part) => {
-    if (typeof part !== 'number') return part
-    if (part === NONCE) return nonceBytes
-    let key = fresh.get(part)
+  const holeValue = (hole: number) => {
+    if (hole === NONCE) return nonceBytes
+    let key = fresh.get(hole)
     if (!key) {
       key = Buffer.from(randomUUID())
-      fresh.set(part, key)
+      fresh.set(hole, key)
     }
     return key
-  })
+  }
   const headers = new Headers(entry.headers)
   headers.set(PAGE_CACHE_STATUS_HEADER, 'hit')
+  vary(headers)
+  const gzipped = gzipAccepted && entry.gzip ? fillGzipTemplate(entry.gzip, holeValue) : null
+  if (gzipped) {
+    headers.set('content-encoding', 'gzip')
+    headers.set('content-length', String(gzipped.byteLength))
+    return new Response(new Uint8Array(gzipped), { status: entry.status, headers })
+  }
+  const chunks = entry.parts.map((part) => (typeof part === 'number' ? holeValue(part) : part))
   return new Response(Buffer.concat(chunks), { status: entry.status, headers })
 }
 

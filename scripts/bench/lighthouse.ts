@@ -7,6 +7,12 @@ export interface LighthouseScores {
   accessibility: number
   bestPractices: number
   seo: number
+  /** The simulated metrics of this run, in ms (what the performance score is made of). */
+  firstContentfulPaint: number
+  largestContentfulPaint: number
+  totalBlockingTime: number
+  /** Lighthouse's measure of the host's CPU at the time (it calls a host below 1000 slow). */
+  benchmarkIndex: number
   /** Every run in order: its performance score, or `failed (CODE)` when Lighthouse could not score it. */
   runs: string[]
 }
@@ -54,12 +60,17 @@ export async function runLighthouse(urls: string[], runs = 3): Promise<Lighthous
           continue
         }
         const score = (k: string) => Math.round((c?.[k]?.score ?? 0) * 100)
+        const ms = (k: string) => Math.round(result?.lhr.audits[k]?.numericValue ?? 0)
         tries.push({
           url,
           performance: score('performance'),
           accessibility: score('accessibility'),
           bestPractices: score('best-practices'),
           seo: score('seo'),
+          firstContentfulPaint: ms('first-contentful-paint'),
+          largestContentfulPaint: ms('largest-contentful-paint'),
+          totalBlockingTime: ms('total-blocking-time'),
+          benchmarkIndex: Math.round(result?.lhr.environment.benchmarkIndex ?? 0),
           runs: [],
         })
         runLog.push(String(score('performance')))

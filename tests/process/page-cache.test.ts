@@ -4,6 +4,7 @@
 // a per-visitor value are never served from it; an answer lives CATALOGUE_CACHE_SECONDS; a page
 // rendered without a part whose API read failed is never kept.
 import { createServer, request as httpRequest, type Server } from 'node:http'
+import { gunzipSync, gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   type ShopProcess,
@@ -38,6 +39,22 @@ async function page(path: string, headers: Record<string, string> = {}) {
   return { status: res.status, cache: res.headers.get('x-page-cache'), headers: res.headers, body, nonce }
 }
 
+/** The answer's bytes as they came on the wire (fetch would decode them). */
+function rawGet(path: string, headers: Record<string, string>) {
+  return new Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }>(
+    (resolve, reject) => {
+      const req = httpRequest(`${shop.url}${path}`, { headers }, (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (c: Buffer) => chunks.push(c))
+        res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }))
+        res.on('error', reject)
+      })
+      req.on('error', reject)
+      req.end()
+    },
+  )
+}
+
 const orderKey = (html: string) => /name="idempotency_key" value="([^"]+)"/.exec(html)?.[1]
 const nonceAttrs = (html: string) => [...html.matchAll(/nonce="([^"]*)"/g)].map((m) => m[1])
 
@@ -70,6 +87,34 @@ describe('whole pages of signed-out visitors from memory', () => {
     expect(kb).not.toBe(ka)
     const plain = (p: typeof a, key: string) => p.body.replaceAll(p.nonce!, 'N').replaceAll(key, 'K')
     expect(plain(b, kb)).toBe(plain(a, ka))
+  })
+
+  it('a browser asking for br gets a hit gzipped from the page compressed once: it decodes to the page, nonce and key its own', async () => {
+    const path = `/products/${gameOf('PUBGGame')}`
+    await hit(path)
+    const wire = async () => {
+      for (let i = 0; i < 20; i++) {
+        const r = await rawGet(path, { 'accept-encoding': 'gzip, deflate, br, zstd' })
+        if (r.headers['x-page-cache'] === 'hit' && r.headers['content-encoding'] === 'gzip') return r
+        await new Promise((done) => setTimeout(done, 20))
+      }
+      throw new Error('no gzipped hit')
+    }
+    const [a, b] = [await wire(), await wire()]
+    for (const r of [a, b]) {
+      expect(r.headers['content-length']).toBe(String(r.body.byteLength))
+      expect(r.headers.vary).toMatch(/Accept-Encoding/)
+      const html = gunzipSync(r.body).toString()
+      const nonce = /'nonce-([^']+)'/.exec(String(r.headers['content-security-policy']))?.[1]
+      expect(new Set(nonceAttrs(html))).toEqual(new Set([nonce]))
+      expect(html).toContain('Оформление заказа')
+      // the whole page: its streamed part too
+      expect(html).toContain('streamController.close()')
+    }
+    expect(orderKey(gunzipSync(a.body).toString())).not.toBe(orderKey(gunzipSync(b.body).toString()))
+    // no bigger than the page gzipped whole
+    const plain = await page(path)
+    expect(b.body.byteLength).toBeLessThan(gzipSync(plain.body, { level: 9 }).byteLength * 1.05)
   })
 
   it('serves the client navigation data (.data) of a page the same way', async () => {

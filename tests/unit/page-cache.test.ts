@@ -1,5 +1,6 @@
 // The page cache (server/page-cache.ts) with a render that behaves like the storefront's: what a
 // visitor gets back on a miss and on a hit, and what is never kept or never shared.
+import { gunzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { PAGE_CACHE_STATUS_HEADER as STATUS, createPageCache, type PageRender } from '../../server/page-cache'
 import { SHARED_PAGE_HEADER } from '#app/lib/shared-page.server'
@@ -174,6 +175,36 @@ describe('page cache', () => {
     expect((await cache.serve(get('/products/1'), NONCE_B, render)).headers.get(STATUS)).toBe('miss')
     await settle()
     expect((await cache.serve(get('/products/3'), NONCE_B, render)).headers.get(STATUS)).toBe('hit')
+  })
+
+  it('a hit for a client that takes gzip comes gzipped once for all hits, with its own nonce and keys', async () => {
+    const cache = createPageCache({ ttlMs: 2000 })
+    const { render } = renderer()
+    const browser = { 'accept-encoding': 'gzip, deflate, br, zstd' }
+    const firstHtml = await (await cache.serve(get('/products/1', browser), NONCE_A, render)).text()
+    await settle()
+    const hit = await cache.serve(get('/products/1', browser), NONCE_B, render)
+    expect(hit.headers.get(STATUS)).toBe('hit')
+    expect(hit.headers.get('content-encoding')).toBe('gzip')
+    expect(hit.headers.get('vary')).toBe('Accept-Encoding')
+    const bytes = Buffer.from(await hit.arrayBuffer())
+    expect(hit.headers.get('content-length')).toBe(String(bytes.byteLength))
+    const html = gunzipSync(bytes).toString()
+    const [k1] = valueKeys(firstHtml)
+    const [k2] = valueKeys(html)
+    expect(k2).not.toBe(k1)
+    expect(uuidsIn(html)).toEqual([k2, k2])
+    expect(html.replaceAll(NONCE_B, 'N').replaceAll(k2!, 'K')).toBe(
+      firstHtml.replaceAll(NONCE_A, 'N').replaceAll(k1!, 'K'),
+    )
+    // a client that refuses gzip gets the text (compressed later, by the compression middleware)
+    const refusing: Array<Record<string, string>> = [{}, { 'accept-encoding': 'br' }, { 'accept-encoding': 'gzip;q=0, br' }]
+    for (const refuses of refusing) {
+      const plain = await cache.serve(get('/products/1', refuses), NONCE_B, render)
+      expect(plain.headers.get(STATUS)).toBe('hit')
+      expect(plain.headers.get('content-encoding')).toBeNull()
+      expect(await plain.text()).toContain(`nonce="${NONCE_B}"`)
+    }
   })
 
   it('does not keep a page that went wrong after its first bytes', async () => {
