@@ -198,7 +198,11 @@ describe('page cache', () => {
       firstHtml.replaceAll(NONCE_A, 'N').replaceAll(k1!, 'K'),
     )
     // a client that refuses gzip gets the text (compressed later, by the compression middleware)
-    const refusing: Array<Record<string, string>> = [{}, { 'accept-encoding': 'br' }, { 'accept-encoding': 'gzip;q=0, br' }]
+    const refusing: Array<Record<string, string>> = [
+      {},
+      { 'accept-encoding': 'br' },
+      { 'accept-encoding': 'gzip;q=0, br' },
+    ]
     for (const refuses of refusing) {
       const plain = await cache.serve(get('/products/1', refuses), NONCE_B, render)
       expect(plain.headers.get(STATUS)).toBe('hit')
