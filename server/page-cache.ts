@@ -140,7 +140,16 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       for (const [i, k] of formKeys.entries()) holeBytes.set(i, Buffer.byteLength(k))
       compileGzipTemplate(parts, holeBytes).then(
         (gzip) => {
+          if (entries.get(key) !== entry) return // replaced or dropped meanwhile
           entry.gzip = gzip
+          // the compressed copy counts towards the cache's byte limit too
+          const extra = gzip.pieces.reduce<number>(
+            (n, p) => n + (typeof p === 'number' ? 0 : p.byteLength),
+            0,
+          )
+          entry.bytes += extra
+          totalBytes += extra
+          while (totalBytes > maxTotalBytes && entries.size > 0) drop(entries.keys().next().value as string)
         },
         () => {},
       )

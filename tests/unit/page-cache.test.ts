@@ -1,5 +1,6 @@
 // The page cache (server/page-cache.ts) with a render that behaves like the storefront's: what a
 // visitor gets back on a miss and on a hit, and what is never kept or never shared.
+import { randomBytes } from 'node:crypto'
 import { gunzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { PAGE_CACHE_STATUS_HEADER as STATUS, createPageCache, type PageRender } from '../../server/page-cache'
@@ -39,6 +40,14 @@ function get(path = '/products/1', headers: Record<string, string> = {}) {
 
 /** Lets the copy of a miss's body be read and kept. */
 const settle = () => new Promise((r) => setTimeout(r, 10))
+
+/** Waits for work done off the event loop (a page's gzip template), at most 5 s. */
+async function until(condition: () => boolean | Promise<boolean>) {
+  for (let waited = 0; !(await condition()); waited += 10) {
+    if (waited > 5000) throw new Error('condition not met in 5 s')
+    await settle()
+  }
+}
 
 function clock(start = 1000) {
   let t = start
@@ -182,8 +191,11 @@ describe('page cache', () => {
     const { render } = renderer()
     const browser = { 'accept-encoding': 'gzip, deflate, br, zstd' }
     const firstHtml = await (await cache.serve(get('/products/1', browser), NONCE_A, render)).text()
-    await settle()
-    const hit = await cache.serve(get('/products/1', browser), NONCE_B, render)
+    let hit = new Response()
+    await until(async () => {
+      hit = await cache.serve(get('/products/1', browser), NONCE_B, render)
+      return hit.headers.has('content-encoding')
+    })
     expect(hit.headers.get(STATUS)).toBe('hit')
     expect(hit.headers.get('content-encoding')).toBe('gzip')
     expect(hit.headers.get('vary')).toBe('Accept-Encoding')
@@ -274,6 +286,17 @@ describe('page cache', () => {
     expect((await cache.serve(get('/products/3'), NONCE_B, render)).headers.get(STATUS)).toBe('hit')
     const odd = await cache.serve(get('/products/3', { cookie: 'i18n_redirected=xx' }), NONCE_B, render)
     expect(odd.headers.get(STATUS)).toBe('hit')
+  })
+
+  it('counts a page’s gzipped copy towards maxTotalBytes', async () => {
+    const cache = createPageCache({ ttlMs: 60_000, maxTotalBytes: 2500 })
+    // text that barely compresses: its gzipped copy is nearly as big as the text
+    const { render } = renderer({ body: () => randomBytes(750).toString('base64') })
+    for (const id of [1, 2]) await (await cache.serve(get(`/products/${id}`), NONCE_A, render)).text()
+    await until(() => cache.size < 2)
+    await settle()
+    expect(cache.size).toBe(1)
+    expect((await cache.serve(get('/products/2'), NONCE_B, render)).headers.get(STATUS)).toBe('hit')
   })
 
   it('is off with a time of 0', async () => {
