@@ -9,13 +9,14 @@
 // text, unique to that hole and offset (slices of one de Bruijn sequence), so the only references
 // deflate can make into a hole are from a later occurrence of the same hole: the decoder copies
 // the response's value there. Each template is checked at compile time by decoding it filled
-// twice with values differing in every byte; if deflate did anything else, every occurrence
+// with values that name each hole byte's position (decodesRight); if deflate did anything else
+// (a reference ending inside a placeholder can copy from the wrong hole), every occurrence
 // becomes a stored block instead. Gzip's header and trailer (CRC-32 and length) are per response.
-import { randomBytes } from 'node:crypto'
 import { promisify } from 'node:util'
-import { constants, crc32, deflateRaw, gunzipSync } from 'node:zlib'
+import { constants, crc32, deflateRaw, gunzip } from 'node:zlib'
 
 const deflateRawAsync = promisify(deflateRaw)
+const gunzipAsync = promisify(gunzip)
 
 /** Deflate's window: a dictionary longer than this is of no use. */
 const WINDOW = 32 * 1024
@@ -49,10 +50,10 @@ export async function compileGzipTemplate(
   const placeholders = placeholdersFor(holeBytes)
   if (placeholders) {
     const template = await compile(parts, holeBytes, placeholders, true, level)
-    if (decodesRight(template)) return template
+    if (await decodesRight(template)) return template
   }
   const template = await compile(parts, holeBytes, placeholders ?? fillers(holeBytes), false, level)
-  if (!decodesRight(template)) throw new Error('gzip template does not decode to its text')
+  if (!(await decodesRight(template))) throw new Error('gzip template does not decode to its text')
   return template
 }
 
@@ -93,7 +94,8 @@ async function compile(
     }
     const length = holeBytes.get(part)
     const placeholder = placeholders.get(part)
-    if (length === undefined || length > 0xffff || !placeholder) throw new Error(`hole ${part} has no length`)
+    if (length === undefined || length > 0xffff || !placeholder)
+      throw new Error(`hole ${part}: no length given, or over 65535 bytes`)
     const last = lastAt.get(part)
     lastAt.set(part, offset)
     offset += length
@@ -118,19 +120,31 @@ async function compile(
   return { parts, pieces, holeBytes }
 }
 
-/** Decoded twice, with values that differ in every byte: right both times means right for any. */
-function decodesRight(template: GzipTemplate): boolean {
-  const first = new Map([...template.holeBytes].map(([id, length]) => [id, randomBytes(length)]))
-  const second = new Map([...first].map(([id, v]) => [id, Buffer.from(v.map((b) => b ^ 0x55))]))
-  return [first, second].every((values) => {
+/**
+ * Decodes the template filled with value sets in which every hole byte's position in the holes
+ * (g) is spelled out: g's three bytes, then its low byte inverted. Right for all four, no byte of
+ * the output can come from the wrong hole or offset (each g has its own four values), nor be text
+ * where a value belongs or the reverse (a value byte changes between the first and the last set).
+ */
+async function decodesRight(template: GzipTemplate): Promise<boolean> {
+  const sets = [(g: number) => g, (g: number) => g >> 8, (g: number) => g >> 16, (g: number) => ~g]
+  for (const byteOf of sets) {
+    let g = 0
+    const values = new Map<number, Buffer>()
+    for (const [id, length] of template.holeBytes) {
+      const value = Buffer.alloc(length)
+      for (let i = 0; i < length; i++) value[i] = byteOf(g++) & 0xff
+      values.set(id, value)
+    }
     const gz = fillGzipTemplate(template, (id) => values.get(id)!)
     const text = Buffer.concat(template.parts.map((p) => (typeof p === 'number' ? values.get(p)! : p)))
     try {
-      return gz !== null && gunzipSync(gz).equals(text)
+      if (!gz || !(await gunzipAsync(gz)).equals(text)) return false
     } catch {
       return false
     }
-  })
+  }
+  return true
 }
 
 /**
@@ -193,7 +207,8 @@ export function fillGzipTemplate(template: GzipTemplate, fill: (id: number) => B
   let size = 0
   for (const part of template.parts) {
     const bytes = typeof part === 'number' ? values.get(part)! : part
-    crc = crc32(bytes, crc)
+    // (an empty Buffer may have no memory behind it, and crc32 then answers 0)
+    if (bytes.byteLength > 0) crc = crc32(bytes, crc)
     size += bytes.byteLength
   }
   const trailer = Buffer.alloc(8)
