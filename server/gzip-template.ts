@@ -196,7 +196,10 @@ function deBruijn(k: number, n: number): number[] {
  * The gzip bytes of the text with each hole filled by `fill(id)`, or null when a value's length
  * is not the hole's (then compress the text the usual way).
  */
-export function fillGzipTemplate(template: GzipTemplate, fill: (id: number) => Buffer): Buffer | null {
+export function fillGzipTemplate(
+  template: GzipTemplate,
+  fill: (id: number) => Buffer,
+): Buffer<ArrayBuffer> | null {
   const values = new Map<number, Buffer>()
   for (const [id, length] of template.holeBytes) {
     const value = fill(id)
@@ -218,6 +221,11 @@ export function fillGzipTemplate(template: GzipTemplate, fill: (id: number) => B
   for (const piece of template.pieces) chunks.push(typeof piece === 'number' ? values.get(piece)! : piece)
   chunks.push(FINAL_BLOCK, trailer)
   return Buffer.concat(chunks)
+}
+
+/** The bytes of the text parts (holes count none). */
+export function textBytes(parts: TemplatePart[]): number {
+  return parts.reduce<number>((n, p) => n + (typeof p === 'number' ? 0 : p.byteLength), 0)
 }
 
 /** A stored block's LEN and its ones' complement NLEN, little-endian. */

@@ -13,7 +13,7 @@ import { isbot } from 'isbot'
 import { LOCALE_COOKIE, localeFromCookie } from '#app/i18n/i18n.server'
 import { SHARED_PAGE_HEADER } from '#app/lib/shared-page.server'
 import { accepts, vary } from './compression'
-import { compileGzipTemplate, fillGzipTemplate, type GzipTemplate } from './gzip-template'
+import { compileGzipTemplate, fillGzipTemplate, type GzipTemplate, textBytes } from './gzip-template'
 
 /** What a render of the storefront needs from the cache: this response's nonce and form keys. */
 export interface PageRender {
@@ -124,7 +124,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       rendering.delete(key)
       if (text === null || spoiled) return drop(key)
       const parts = cut(text, nonce, formKeys)
-      const bytes = parts.reduce<number>((n, p) => n + (typeof p === 'number' ? 0 : p.byteLength), 0)
+      const bytes = textBytes(parts)
       const entry: Entry = {
         expires: started + ttlMs,
         bytes,
@@ -143,10 +143,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
           if (entries.get(key) !== entry) return // replaced or dropped meanwhile
           entry.gzip = gzip
           // the compressed copy counts towards the cache's byte limit too
-          const extra = gzip.pieces.reduce<number>(
-            (n, p) => n + (typeof p === 'number' ? 0 : p.byteLength),
-            0,
-          )
+          const extra = textBytes(gzip.pieces)
           entry.bytes += extra
           totalBytes += extra
           while (totalBytes > maxTotalBytes && entries.size > 0) drop(entries.keys().next().value as string)
@@ -253,7 +250,7 @@ function replay(entry: Entry, nonce: string, gzipAccepted: boolean): Response {
   if (gzipped) {
     headers.set('content-encoding', 'gzip')
     headers.set('content-length', String(gzipped.byteLength))
-    return new Response(new Uint8Array(gzipped), { status: entry.status, headers })
+    return new Response(gzipped, { status: entry.status, headers })
   }
   const chunks = entry.parts.map((part) => (typeof part === 'number' ? holeValue(part) : part))
   return new Response(Buffer.concat(chunks), { status: entry.status, headers })
