@@ -81,6 +81,17 @@ export default async function handleRequest(
 
 function ignoreDisconnect() {}
 
+/**
+ * A client navigation's data (`*.data`) can hold the visitor's own account and orders: like the
+ * pages, no shared cache (a CDN, a proxy) may keep it.
+ */
+export function handleDataRequest(response: Response): Response {
+  if (response.headers.has('cache-control')) return response
+  const headers = new Headers(response.headers)
+  headers.set('cache-control', 'private, no-cache')
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
+}
+
 /** Unexpected loader, action and render errors: logged, and reported when a DSN is set (§9). */
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return

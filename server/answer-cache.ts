@@ -9,6 +9,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { SHARED_ANSWER_HEADER } from '#api/lib/shared-answer'
 import type { AccessLine } from './access-log'
 import { elapsedMs, requestIdOf } from './access-log'
+import { evictUnreadFirst } from './cache-eviction'
 import { chooseEncoding, compressWhole, type Encoding, isCompressible, vary } from './compression'
 import { applySecurityHeaders } from './security-headers'
 
@@ -129,6 +130,8 @@ export function createAnswerCache(options: AnswerCacheOptions) {
         method === 'GET' &&
         res.status === 200 &&
         res.body !== null &&
+        // a cookie is one client's: an answer that sets one is never shared
+        !res.headers.has('set-cookie') &&
         (res.headers.get('content-type') ?? '').startsWith('application/json')
       // whatever the URL answers now (a 404 for a hidden game) replaces what was kept
       if (!keep && key !== null && method === 'GET') drop(key)
@@ -241,21 +244,9 @@ export function createAnswerCache(options: AnswerCacheOptions) {
     return packed
   }
 
-  /**
-   * Back within the caps after `newest` was stored. Answers never served from the cache go first
-   * (oldest first, the newest spared), then the least recently used: a client cycling one-off
-   * URLs (query strings) then mostly displaces its own answers, not the ones clients keep reading.
-   */
+  /** Back within the caps after `newest` was stored: unread answers first, then the oldest. */
   function evict(newest?: string) {
-    const over = () => entries.size > maxEntries || bytes > maxBytes
-    for (const [key, e] of entries) {
-      if (!over()) return
-      if (!e.read && key !== newest) drop(key)
-    }
-    for (const key of entries.keys()) {
-      if (!over()) return
-      drop(key)
-    }
+    evictUnreadFirst(entries, () => entries.size > maxEntries || bytes > maxBytes, drop, newest)
   }
   return cache
 }

@@ -12,6 +12,7 @@ import { parse as parseCookies } from 'cookie'
 import { isbot } from 'isbot'
 import { LOCALE_COOKIE, localeFromCookie } from '#app/i18n/i18n.server'
 import { SHARED_PAGE_HEADER } from '#app/lib/shared-page.server'
+import { evictUnreadFirst } from './cache-eviction'
 import { accepts, vary } from './compression'
 import { compileGzipTemplate, fillGzipTemplate, type GzipTemplate, textBytes } from './gzip-template'
 
@@ -47,6 +48,8 @@ interface Entry {
   parts: Array<Buffer | number>
   /** The answer gzipped once with holes for the nonce and the form keys (null until compiled). */
   gzip: GzipTemplate | null
+  /** Served from the cache at least once (such answers are evicted last). */
+  read?: boolean
 }
 const NONCE = -1
 
@@ -64,9 +67,13 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     maxTotalBytes = 32 * 1024 * 1024,
     now = Date.now,
   } = options
-  const entries = new Map<string, Entry>()
-  /** Keys being rendered now: meanwhile their expired copy is still served (one render per key). */
-  const rendering = new Set<string>()
+  const entries = new Map<string, Entry>() // oldest first; a hit moves an entry to the back
+  /**
+   * Keys being rendered now, each with a promise settled once that render's copy is kept or given
+   * up. Meanwhile an expired copy is still served, for at most one more cache time, and requests
+   * for a page with no copy yet wait for that render instead of rendering the page again.
+   */
+  const rendering = new Map<string, Promise<void>>()
   let totalBytes = 0
 
   function drop(key: string) {
@@ -78,24 +85,50 @@ export function createPageCache(options: PageCacheOptions): PageCache {
 
   function keep(key: string, entry: Entry) {
     drop(key)
-    while (entries.size > 0 && (entries.size >= maxEntries || totalBytes + entry.bytes > maxTotalBytes))
-      drop(entries.keys().next().value as string)
     entries.set(key, entry)
     totalBytes += entry.bytes
+    evict(key)
+  }
+
+  /** Back within the caps: pages never served from the cache first, then the oldest. */
+  function evict(newest?: string) {
+    evictUnreadFirst(entries, () => entries.size > maxEntries || totalBytes > maxTotalBytes, drop, newest)
+  }
+
+  function hit(key: string, entry: Entry, req: Request, nonce: string) {
+    entries.delete(key)
+    entries.set(key, entry)
+    entry.read = true
+    return replay(entry, nonce, accepts(req.headers.get('accept-encoding'), 'gzip'))
   }
 
   async function serve(req: Request, nonce: string, render: (r: PageRender) => Promise<Response>) {
     const key = ttlMs > 0 ? cacheKey(req) : null
     if (!key) return withoutMarker(await render({ nonce, formKey: randomUUID, spoil: () => {} }))
     const kept = entries.get(key)
-    if (kept && (kept.expires > now() || rendering.has(key)))
-      return replay(kept, nonce, accepts(req.headers.get('accept-encoding'), 'gzip'))
+    const underway = rendering.get(key)
+    if (kept && (kept.expires > now() || (underway && now() - kept.expires < ttlMs)))
+      return hit(key, kept, req, nonce)
+    if (!kept && underway) {
+      // the first render of this page is under way: its copy, once kept, answers this request too
+      await settledWithin(underway, ttlMs)
+      const first = entries.get(key)
+      if (first && first.expires > now()) return hit(key, first, req, nonce)
+    }
 
     // the answer's age counts from before its data was read
     const started = now()
     const formKeys: string[] = []
     let spoiled = false
-    rendering.add(key)
+    let settle = () => {}
+    const mine = new Promise<void>((resolve) => {
+      settle = resolve
+    })
+    rendering.set(key, mine)
+    const done = () => {
+      if (rendering.get(key) === mine) rendering.delete(key)
+      settle()
+    }
     let res: Response
     try {
       res = await render({
@@ -110,47 +143,47 @@ export function createPageCache(options: PageCacheOptions): PageCache {
         },
       })
     } catch (error) {
-      rendering.delete(key)
+      done()
       throw error
     }
     if (!shareable(res) || !res.body) {
-      rendering.delete(key)
       if (kept) drop(key)
+      done()
       return withoutMarker(res)
     }
     const [toClient, toKeep] = res.body.tee()
     const headers = headersOf(res)
-    void readText(toKeep, maxBodyBytes).then((text) => {
-      rendering.delete(key)
-      if (text === null || spoiled) return drop(key)
-      const parts = cut(text, nonce, formKeys)
-      const bytes = textBytes(parts)
-      const entry: Entry = {
-        expires: started + ttlMs,
-        bytes,
-        status: res.status,
-        headers: [...headers],
-        parts,
-        gzip: null,
-      }
-      keep(key, entry)
-      // Compressed once for the hits to come (a browser always asks for compression); until then,
-      // or if it fails, hits are compressed per response by the compression middleware.
-      const holeBytes = new Map<number, number>([[NONCE, Buffer.byteLength(nonce)]])
-      for (const [i, k] of formKeys.entries()) holeBytes.set(i, Buffer.byteLength(k))
-      compileGzipTemplate(parts, holeBytes).then(
-        (gzip) => {
-          if (entries.get(key) !== entry) return // replaced or dropped meanwhile
-          entry.gzip = gzip
-          // the compressed copy counts towards the cache's byte limit too
-          const extra = textBytes(gzip.pieces)
-          entry.bytes += extra
-          totalBytes += extra
-          while (totalBytes > maxTotalBytes && entries.size > 0) drop(entries.keys().next().value as string)
-        },
-        () => {},
-      )
-    })
+    void readText(toKeep, maxBodyBytes)
+      .then((text) => {
+        if (text === null || spoiled) return drop(key)
+        const parts = cut(text, nonce, formKeys)
+        const entry: Entry = {
+          expires: started + ttlMs,
+          bytes: textBytes(parts),
+          status: res.status,
+          headers: [...headers],
+          parts,
+          gzip: null,
+        }
+        keep(key, entry)
+        // Compressed once for the hits to come (a browser always asks for compression); until then,
+        // or if it fails, hits are compressed per response by the compression middleware.
+        const holeBytes = new Map<number, number>([[NONCE, Buffer.byteLength(nonce)]])
+        for (const [i, k] of formKeys.entries()) holeBytes.set(i, Buffer.byteLength(k))
+        compileGzipTemplate(parts, holeBytes).then(
+          (gzip) => {
+            if (entries.get(key) !== entry) return // replaced or dropped meanwhile
+            entry.gzip = gzip
+            // the compressed copy counts towards the cache's byte limit too
+            const extra = textBytes(gzip.pieces)
+            entry.bytes += extra
+            totalBytes += extra
+            evict(key)
+          },
+          () => {},
+        )
+      })
+      .finally(done)
     headers.set(PAGE_CACHE_STATUS_HEADER, 'miss')
     return new Response(toClient, { status: res.status, headers })
   }
@@ -258,4 +291,13 @@ function replay(entry: Entry, nonce: string, gzipAccepted: boolean): Response {
 
 function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+}
+
+/** Resolves when `promise` settles or after `ms`, whichever comes first. */
+function settledWithin(promise: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms)
+  })
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
 }

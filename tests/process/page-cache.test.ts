@@ -128,6 +128,18 @@ describe('whole pages of signed-out visitors from memory', () => {
     expect(key(b.body)).not.toBe(key(a.body))
   })
 
+  it('sends navigation data (.data) as private, shared or not: no proxy or CDN keeps any of it', async () => {
+    const path = `/products/${gameOf('PUBGGame')}.data`
+    const shared = await hit(path)
+    const own = await page(path, { cookie: 'refresh=not-a-token' })
+    const root = await page('/_root.data', { cookie: 'refresh=not-a-token' })
+    expect(own.cache).toBeNull()
+    for (const p of [shared, own, root]) {
+      expect(p.status).toBe(200)
+      expect(p.headers.get('cache-control')).toBe('private, no-cache')
+    }
+  })
+
   it('also serves the catalogue, the gift pages and the articles from it', async () => {
     for (const path of ['/', '/gifts', '/info/contacts']) expect((await hit(path)).status).toBe(200)
   })

@@ -21,6 +21,7 @@ interface ApiAnswer {
   body?: string
   shared?: boolean | string
   type?: string
+  setCookie?: string
 }
 
 let servers: Server[] = []
@@ -48,6 +49,7 @@ async function shop(options: Partial<AnswerCacheOptions> = {}, api: () => ApiAns
     const a = api()
     const headers = new Headers({ 'content-type': a.type ?? 'application/json', etag: 'W/"v1"' })
     if (a.shared !== false) headers.set(SHARED_ANSWER_HEADER, String(a.shared ?? Date.now()))
+    if (a.setCookie) headers.append('set-cookie', a.setCookie)
     const url = new URL(req.url ?? '/', `http://${req.headers.host}`)
     const key = cache.keyOf(req.method ?? '', req.url ?? '', (n) => req.headers[n] as string | undefined)
     const answer = await cache.store(
@@ -185,6 +187,12 @@ describe('answer cache', () => {
     answer = { type: 'text/html' }
     await s.get()
     expect((await s.get()).cache).toBeNull()
+    // a cookie is one client's: an answer setting one goes to that client only
+    answer = { setCookie: 'sid=abc; HttpOnly' }
+    expect((await s.get()).res.headers.get('set-cookie')).toBe('sid=abc; HttpOnly')
+    const next = await s.get()
+    expect(next.cache).toBeNull()
+    expect(next.res.headers.get('set-cookie')).toBe('sid=abc; HttpOnly')
     answer = {}
     await s.get()
     expect((await s.get()).cache).toBe('hit')

@@ -8,6 +8,7 @@ import { SHARED_PAGE_HEADER } from '#app/lib/shared-page.server'
 
 const NONCE_A = 'bm9uY2UtQS0xMjM0NTY3OA=='
 const NONCE_B = 'bm9uY2UtQi0xMjM0NTY3OA=='
+const NONCE_C = 'bm9uY2UtQy0xMjM0NTY3OA=='
 
 interface RenderOptions {
   shared?: boolean
@@ -32,6 +33,21 @@ function renderer(options: RenderOptions = {}) {
     return new Response(body, { status: options.status ?? 200, headers })
   }
   return { render, calls }
+}
+
+/** `render` held until `release()`: a render waiting on a slow API or a stalled database. */
+function held(render: (r: PageRender) => Promise<Response>) {
+  let release = () => {}
+  const gate = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  return {
+    render: async (r: PageRender) => {
+      await gate
+      return render(r)
+    },
+    release: () => release(),
+  }
 }
 
 function get(path = '/products/1', headers: Record<string, string> = {}) {
@@ -186,6 +202,22 @@ describe('page cache', () => {
     expect((await cache.serve(get('/products/3'), NONCE_B, render)).headers.get(STATUS)).toBe('hit')
   })
 
+  it('drops pages never served from the cache before those visitors read', async () => {
+    const cache = createPageCache({ ttlMs: 60_000, maxEntries: 2 })
+    const { render } = renderer()
+    await (await cache.serve(get('/products/1'), NONCE_A, render)).text()
+    await settle()
+    expect((await cache.serve(get('/products/1'), NONCE_B, render)).headers.get(STATUS)).toBe('hit')
+    // one-off query strings push out one another, not the page visitors read
+    for (const q of ['?a=1', '?a=2', '?a=3']) {
+      await (await cache.serve(get(`/products/2${q}`), NONCE_A, render)).text()
+      await settle()
+    }
+    expect(cache.size).toBe(2)
+    expect((await cache.serve(get('/products/1'), NONCE_B, render)).headers.get(STATUS)).toBe('hit')
+    expect((await cache.serve(get('/products/2?a=3'), NONCE_B, render)).headers.get(STATUS)).toBe('hit')
+  })
+
   it('a hit for a client that takes gzip comes gzipped once for all hits, with its own nonce and keys', async () => {
     const cache = createPageCache({ ttlMs: 2000 })
     const { render } = renderer()
@@ -238,27 +270,66 @@ describe('page cache', () => {
     expect(calls).toHaveLength(2)
   })
 
-  it('renders an expired page once: meanwhile its last copy is served', async () => {
+  it('renders an expired page once: meanwhile its last copy is served, for at most one more cache time', async () => {
     const t = clock()
     const cache = createPageCache({ ttlMs: 2000, now: t.now })
     const { render, calls } = renderer()
     await (await cache.serve(get(), NONCE_A, render)).text()
     await settle()
     t.advance(2000)
-    let release = () => {}
-    const slow = async (r: PageRender) => {
-      await new Promise<void>((resolve) => {
-        release = resolve
-      })
-      return render(r)
-    }
+    const { render: slow, release } = held(render)
     const renderingAgain = cache.serve(get(), NONCE_A, slow)
     const meanwhile = await cache.serve(get(), NONCE_B, render)
     expect(meanwhile.headers.get(STATUS)).toBe('hit')
     expect(await meanwhile.text()).toContain(NONCE_B)
+    t.advance(1999)
+    expect((await cache.serve(get(), NONCE_B, render)).headers.get(STATUS)).toBe('hit')
+    expect(calls).toHaveLength(1)
+    t.advance(1)
+    // the copy is two cache times old now (the API may have stalled): this visitor gets a new page
+    const fresh = await cache.serve(get(), NONCE_C, render)
+    expect(fresh.headers.get(STATUS)).toBe('miss')
+    expect(await fresh.text()).toContain(NONCE_C)
+    expect(calls).toHaveLength(2)
     release()
     expect((await renderingAgain).headers.get(STATUS)).toBe('miss')
-    expect(calls).toHaveLength(2)
+    expect(calls).toHaveLength(3)
+  })
+
+  it('answers the requests that come while a page renders for the first time from that render', async () => {
+    const cache = createPageCache({ ttlMs: 2000 })
+    const { render, calls } = renderer()
+    const { render: slow, release } = held(render)
+    const first = cache.serve(get(), NONCE_A, slow)
+    const others = [NONCE_B, NONCE_C].map((nonce) => cache.serve(get(), nonce, render))
+    release()
+    const firstHtml = await (await first).text()
+    const answers = await Promise.all(others)
+    expect(calls).toHaveLength(1)
+    const keys = new Set(valueKeys(firstHtml))
+    for (const [i, nonce] of [NONCE_B, NONCE_C].entries()) {
+      expect(answers[i]!.headers.get(STATUS)).toBe('hit')
+      const html = await answers[i]!.text()
+      expect(html).toContain(`nonce="${nonce}"`)
+      for (const k of valueKeys(html)) {
+        expect(keys.has(k!)).toBe(false)
+        keys.add(k!)
+      }
+    }
+  })
+
+  it('a request waits for another’s first render of its page at most one cache time', async () => {
+    const cache = createPageCache({ ttlMs: 50 })
+    const { render, calls } = renderer()
+    const { render: stalled, release } = held(render)
+    const first = cache.serve(get(), NONCE_A, stalled)
+    const started = Date.now()
+    const second = await cache.serve(get(), NONCE_B, render)
+    expect(second.headers.get(STATUS)).toBe('miss')
+    expect(Date.now() - started).toBeLessThan(2000)
+    expect(calls).toHaveLength(1)
+    release()
+    await (await first).text()
   })
 
   it('counts an answer’s age from before it was rendered', async () => {
@@ -292,8 +363,14 @@ describe('page cache', () => {
     const cache = createPageCache({ ttlMs: 60_000, maxTotalBytes: 2500 })
     // text that barely compresses: its gzipped copy is nearly as big as the text
     const { render } = renderer({ body: () => randomBytes(750).toString('base64') })
-    for (const id of [1, 2]) await (await cache.serve(get(`/products/${id}`), NONCE_A, render)).text()
-    await until(() => cache.size < 2)
+    await (await cache.serve(get('/products/1'), NONCE_A, render)).text()
+    // page 1 kept with its gzipped copy: about 2000 bytes
+    const gzipped = async () => {
+      const res = await cache.serve(get('/products/1', { 'accept-encoding': 'gzip' }), NONCE_B, render)
+      return res.headers.get('content-encoding') === 'gzip'
+    }
+    await until(gzipped)
+    await (await cache.serve(get('/products/2'), NONCE_A, render)).text()
     await settle()
     expect(cache.size).toBe(1)
     expect((await cache.serve(get('/products/2'), NONCE_B, render)).headers.get(STATUS)).toBe('hit')
