@@ -218,6 +218,23 @@ describe('page cache', () => {
     expect((await cache.serve(get('/products/2?a=3'), NONCE_B, render)).headers.get(STATUS)).toBe('hit')
   })
 
+  it('among pages visitors read, drops the one read least recently', async () => {
+    const cache = createPageCache({ ttlMs: 60_000, maxEntries: 2 })
+    const { render } = renderer()
+    const status = async (path: string) => {
+      const res = await cache.serve(get(path), NONCE_B, render)
+      await res.text()
+      await settle()
+      return res.headers.get(STATUS)
+    }
+    for (const path of ['/products/1', '/products/2']) await status(path)
+    expect(await status('/products/2')).toBe('hit')
+    expect(await status('/products/1')).toBe('hit') // page 1 is now the one read last
+    await status('/products/3')
+    expect(await status('/products/1')).toBe('hit')
+    expect(await status('/products/2')).toBe('miss')
+  })
+
   it('a hit for a client that takes gzip comes gzipped once for all hits, with its own nonce and keys', async () => {
     const cache = createPageCache({ ttlMs: 2000 })
     const { render } = renderer()
