@@ -42,6 +42,8 @@ const schema = z.object({
   TRUST_PROXY: z.string().default(''),
   /** Prometheus metrics on their own port (off when unset). */
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** Where the metrics listener binds: the loopback unless an operator opens it on purpose. */
+  METRICS_HOST: z.string().default('127.0.0.1'),
   // process layer (docs/operations.md): workers, draining, database faults
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   SHUTDOWN_DELAY_MS: ms(3000),

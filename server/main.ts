@@ -76,7 +76,7 @@ async function main() {
     shop.deps.jobs = worker
     worker.start()
   }
-  if (env.METRICS_PORT) startMetricsServer(env.METRICS_PORT, env.HOST, database)
+  if (env.METRICS_PORT) startMetricsServer(env.METRICS_PORT, env.METRICS_HOST, database)
   // A request the answer cache can answer never reaches Hono (server/answer-cache.ts).
   const createServer = ((options: ServerOptions, listener: RequestListener) =>
     createHttpServer(options, (req, res) => {

@@ -9,7 +9,8 @@ beforeAll(async () => {
   const port = await freePort()
   metricsUrl = `http://127.0.0.1:${port}/metrics`
   shop = await startShopProcess({
-    env: { SHOP_ROLE: 'api', METRICS_PORT: String(port) },
+    // the shop listens on every interface, as in production; the metrics must still not (issue 37)
+    env: { SHOP_ROLE: 'api', METRICS_PORT: String(port), HOST: '0.0.0.0' },
     readyTimeoutMs: 170_000,
   })
 }, 180_000)
@@ -60,5 +61,16 @@ describe('metrics', () => {
 
   it('only on their own port, not on the public one', async () => {
     expect((await fetch(`${shop.url}/metrics`)).status).toBe(404)
+  })
+
+  it('the metrics listener is bound to the loopback only: another address of the host is refused', async () => {
+    // 127.0.0.2 reaches a listener bound to every interface, never one bound to 127.0.0.1
+    const other = (url: string) => url.replace('127.0.0.1', '127.0.0.2').replace('localhost', '127.0.0.2')
+    expect((await fetch(other(`${shop.url}/api/health/`))).status).toBe(200)
+    const refused = await fetch(other(metricsUrl)).then(
+      () => 'answered',
+      (err: Error & { cause?: { code?: string } }) => err.cause?.code ?? err.message,
+    )
+    expect(refused).toBe('ECONNREFUSED')
   })
 })
