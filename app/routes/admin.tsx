@@ -6,6 +6,7 @@ import { I18nProvider, useT } from '#app/i18n/i18n-context'
 import type { Messages } from '#app/i18n/translate'
 import { ADMIN_MESSAGES, staffApi } from '#app/lib/admin/admin.server'
 import type { RootLoaderData } from '#app/root'
+import { SHOP_VERSION } from '#app/lib/version.server'
 import adminCss from '#app/styles/admin.css?url'
 
 export const links = () => [{ rel: 'stylesheet', href: adminCss }]
@@ -16,7 +17,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, me } = await staffApi(request, context)
   const headers = new Headers(api.headers)
   headers.set('cache-control', 'no-store')
-  return data({ me, messages: ADMIN_MESSAGES }, { headers })
+  return data({ me, messages: ADMIN_MESSAGES, version: SHOP_VERSION }, { headers })
 }
 
 /** The sections; support members see the orders only. */
@@ -50,7 +51,7 @@ function AdminNav({ role }: { role: 'owner' | 'support' }) {
 }
 
 export default function AdminLayout() {
-  const { me, messages } = useLoaderData<typeof loader>()
+  const { me, messages, version } = useLoaderData<typeof loader>()
   const root = useRouteLoaderData('root') as RootLoaderData | undefined
   const all = useMemo(
     () => ({ ...((root?.messages ?? {}) as Messages), admin: messages as Messages }),
@@ -58,12 +59,12 @@ export default function AdminLayout() {
   )
   return (
     <I18nProvider locale={root?.locale ?? 'ru'} messages={all}>
-      <AdminShell me={me} />
+      <AdminShell me={me} version={version} />
     </I18nProvider>
   )
 }
 
-function AdminShell({ me }: { me: { email: string; role: 'owner' | 'support' } }) {
+function AdminShell({ me, version }: { me: { email: string; role: 'owner' | 'support' }; version: string }) {
   const t = useT()
   return (
     <div className="admin">
@@ -77,6 +78,7 @@ function AdminShell({ me }: { me: { email: string; role: 'owner' | 'support' } }
       <div className="admin__body">
         <Outlet />
       </div>
+      <footer className="admin__foot">{t('admin.version', { version })}</footer>
     </div>
   )
 }

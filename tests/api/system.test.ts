@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApi, type TestApi } from '#tests/helpers/test-api'
 
@@ -8,10 +9,12 @@ beforeAll(async () => {
 afterAll(() => api.close())
 
 describe('API skeleton', () => {
-  it('answers the health check with the database reachable', async () => {
+  it('answers the health check with the database reachable and the release running', async () => {
     const r = await api.call('GET', '/api/health/')
     expect(r.status).toBe(200)
-    expect(r.body).toEqual({ status: 'ok' })
+    const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }
+    expect(version).toMatch(/^\d+\.\d+\.\d+/)
+    expect(r.body).toEqual({ status: 'ok', version })
   })
 
   it('answers an unknown /api path with a JSON 404 naming the path', async () => {

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm'
 import { stringify } from 'yaml'
 import type { ApiApp } from '../context'
 import { errorResponses, jsonContent } from '../lib/schemas'
+import { SHOP_VERSION } from '../lib/version'
 
 const OPENAPI_INFO = {
   ru: {
@@ -25,7 +26,12 @@ const health = createRoute({
   tags: ['system'],
   summary: 'Readiness for load balancers: 503 while the database is unreachable or the process drains',
   responses: {
-    200: jsonContent(z.object({ status: z.literal('ok') })),
+    200: jsonContent(
+      z.object({
+        status: z.literal('ok'),
+        version: z.string().openapi({ description: 'the release running (package.json)', example: '0.2.0' }),
+      }),
+    ),
     503: jsonContent(
       z.object({ status: z.literal('unavailable') }),
       'Database unreachable (no answer within 1.5 s) or shutting down',
@@ -81,7 +87,8 @@ export function registerSystem(app: ApiApp) {
       () => false,
     )
     const timeout = new Promise<false>((resolve) => setTimeout(resolve, HEALTH_DB_BUDGET_MS, false).unref())
-    if (await Promise.race([probe, timeout])) return c.json({ status: 'ok' as const }, 200)
+    if (await Promise.race([probe, timeout]))
+      return c.json({ status: 'ok' as const, version: SHOP_VERSION }, 200)
     return c.json({ status: 'unavailable' as const }, 503)
   })
 
