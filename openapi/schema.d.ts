@@ -4538,6 +4538,11 @@ export interface paths {
                         "application/json": {
                             /** @enum {string} */
                             status: "ok";
+                            /**
+                             * @description the release running (package.json)
+                             * @example 0.2.0
+                             */
+                            version: string;
                         };
                     };
                 };
