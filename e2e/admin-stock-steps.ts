@@ -1,5 +1,5 @@
 // Stock steps shared by the JS and no-JS back-office specs: the owner imports codes for a new
-// voucher product (a duplicate and a malformed line refused, line by line), reveals one, and a
+// voucher product (a duplicate, a malformed and a wrong-amount line refused, line by line), reveals one, and a
 // guest buys one of exactly those codes; the order is then in the back-office with its timeline.
 import { type APIRequestContext, expect, type Page } from '@playwright/test'
 import { choosePaymentMethod, confirmInSandbox, METHOD_BY_SCENARIO } from './payment-steps'
@@ -32,13 +32,17 @@ export async function ownerImportsCodes(page: Page, productId: number) {
   const form = page.getByRole('form', { name: 'Загрузить коды' })
   await form
     .getByLabel('Коды, по одному в строке')
-    .fill([...codes, codes[0], 'bad code with spaces'].join('\n'))
+    .fill([...codes, codes[0], 'bad code with spaces', `PUBG325-${tag},325`].join('\n'))
   await form.getByRole('button', { name: 'Загрузить' }).click()
   const report = page.getByRole('status').filter({ hasText: 'Отчёт о загрузке' })
   await expect(report).toContainText('Загружено кодов: 3')
-  await expect(report).toContainText('Не загружено строк: 2')
+  await expect(report).toContainText('Не загружено строк: 3')
   await expect(report.getByRole('row').filter({ hasText: 'повтор в этой загрузке' })).toContainText('4')
   await expect(report.getByRole('row').filter({ hasText: 'неверный формат' })).toContainText('5')
+  // a code of another UC amount is not taken into the 77 UC product (issue 37)
+  await expect(
+    report.getByRole('row').filter({ hasText: 'количество UC не совпадает с товаром' }),
+  ).toContainText('6')
   // the same codes again: all refused as already in stock
   await page.getByLabel('Коды, по одному в строке').fill(codes.join('\n'))
   await page.getByRole('button', { name: 'Загрузить' }).click()

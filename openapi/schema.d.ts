@@ -8397,7 +8397,7 @@ export interface components {
             refused: {
                 line: number;
                 /** @enum {string} */
-                reason: "malformed" | "duplicate_in_upload" | "already_in_stock" | "too_long" | "bad_amount";
+                reason: "malformed" | "duplicate_in_upload" | "already_in_stock" | "too_long" | "bad_amount" | "amount_mismatch";
                 text: string;
             }[];
         };

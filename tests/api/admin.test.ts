@@ -139,12 +139,14 @@ describe('stock import', () => {
     const text = [
       'code,amount_uc',
       'AAA-111',
-      'BBB-222,325',
+      'BBB-222,60',
       'AAA-111',
       'has space',
       'CCC,x',
       '',
       'D,1,2',
+      // issue 37: a 325 UC code in this 60 UC product would be sold and shown as the wrong amount
+      'PUBG325-WRONGUC,325',
     ].join('\n')
     const preview = await importText(text, true)
     expect(preview.status).toBe(200)
@@ -159,6 +161,7 @@ describe('stock import', () => {
       [5, 'malformed'],
       [6, 'bad_amount'],
       [8, 'malformed'],
+      [9, 'amount_mismatch'],
     ])
     const again = await importText('AAA-111\nEEE-555')
     expect(again.body.imported).toBe(1)
@@ -166,7 +169,7 @@ describe('stock import', () => {
     const rows = await api.db.select().from(voucherCodes).where(eq(voucherCodes.productId, productId))
     expect(rows.map((c) => [c.code, c.amountUc]).sort()).toEqual([
       ['AAA-111', 60],
-      ['BBB-222', 325],
+      ['BBB-222', 60],
       ['EEE-555', 60],
     ])
   })

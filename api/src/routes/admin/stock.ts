@@ -45,7 +45,14 @@ const ImportReport = z
       z.object({
         line: z.number().int(),
         text: z.string(),
-        reason: z.enum(['malformed', 'duplicate_in_upload', 'already_in_stock', 'too_long', 'bad_amount']),
+        reason: z.enum([
+          'malformed',
+          'duplicate_in_upload',
+          'already_in_stock',
+          'too_long',
+          'bad_amount',
+          'amount_mismatch',
+        ]),
       }),
     ),
     dry_run: z.boolean(),

@@ -22,12 +22,21 @@ export interface ParsedLine {
 export interface RefusedLine {
   line: number
   text: string
-  reason: 'malformed' | 'duplicate_in_upload' | 'already_in_stock' | 'too_long' | 'bad_amount'
+  reason:
+    | 'malformed'
+    | 'duplicate_in_upload'
+    | 'already_in_stock'
+    | 'too_long'
+    | 'bad_amount'
+    | 'amount_mismatch'
 }
 
 type LineResult = { code: string; amountUc?: number } | RefusedLine['reason']
 
-/** One line of an upload: `code` or `code,amount_uc` (`;` and tab separate too). */
+/**
+ * One line of an upload: `code` or `code,amount_uc` (`;` and tab separate too). A product with a UC
+ * amount takes only codes of that amount: a 60 UC code in the 325 UC product would be sold as 325 UC.
+ */
 function readLine(text: string, target: StockTarget): LineResult {
   const cells = text.split(/[,;\t]/).map((c) => c.trim().replace(/^"(.*)"$/, '$1'))
   const [code = '', amount, ...rest] = cells
@@ -37,6 +46,7 @@ function readLine(text: string, target: StockTarget): LineResult {
   if (target.kind === 'gift') return hasAmount ? 'malformed' : { code }
   if (!hasAmount) return target.amountUc ? { code } : 'bad_amount'
   if (!/^\d{1,7}$/.test(amount) || Number(amount) <= 0) return 'bad_amount'
+  if (target.amountUc && Number(amount) !== target.amountUc) return 'amount_mismatch'
   return { code, amountUc: Number(amount) }
 }
 
