@@ -30,6 +30,14 @@ export async function ownerAddsGameWithProduct(page: Page) {
     page.getByRole('group').or(page.locator('summary')).filter({ hasText: '325 UC' }).first(),
   ).toBeVisible()
 
+  // the description is HTML (the label says so): the storefront shows it formatted (issue 37)
+  const edit = page.getByRole('form', { name: `Изменить игру «${title}»` })
+  await edit
+    .getByLabel('Описание (HTML)')
+    .fill('<p>Коды приходят <strong>сразу</strong> после оплаты.</p><script>alert(1)</script>')
+  await edit.getByRole('button', { name: 'Сохранить' }).click()
+  await expect(page.getByText('Игра сохранена')).toBeVisible()
+
   const faq = page.getByRole('form', { name: 'Новый вопрос' })
   await faq.getByLabel('Вопрос').fill('Как быстро придёт код?')
   await faq.getByLabel('Ответ').fill('Сразу после оплаты.')
@@ -42,6 +50,11 @@ export async function ownerAddsGameWithProduct(page: Page) {
     await expect(page.getByRole('heading', { level: 1 })).toContainText(title, { timeout: 1000 })
     await expect(page.getByText('325 UC').first()).toBeVisible({ timeout: 1000 })
     await expect(page.getByText('Как быстро придёт код?')).toBeVisible({ timeout: 1000 })
+    const description = page.locator('.game-page__description')
+    await expect(description.locator('strong')).toHaveText('сразу', { timeout: 1000 })
   }).toPass({ timeout: 15_000 })
+  // no tag is shown as text, and the script is gone
+  await expect(page.getByText('<strong>')).toHaveCount(0)
+  await expect(page.locator('.game-page__description script')).toHaveCount(0)
   return { gameId, title }
 }

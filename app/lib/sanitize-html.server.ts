@@ -207,3 +207,13 @@ export function sanitizeHtml(html: string): string {
   while (open.length) out += `</${open.pop()}>`
   return out
 }
+
+/**
+ * The text a reader sees in owner-written HTML, for places that take no markup (meta descriptions,
+ * structured data): the sanitized HTML with its tags turned into spaces and entities decoded.
+ */
+export function htmlToText(html: string): string {
+  return decodeEntities(sanitizeHtml(html).replace(/<[^>]*>/g, ' '))
+    .replace(/\s+/g, ' ')
+    .trim()
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { DEMO_ARTICLES } from '#api/db/demo/articles'
-import { safeHref, sanitizeHtml } from '#app/lib/sanitize-html.server'
+import { htmlToText, safeHref, sanitizeHtml } from '#app/lib/sanitize-html.server'
 
 describe('sanitizeHtml keeps the allowed markup', () => {
   it('passes the allowed tags through unchanged', () => {
@@ -104,5 +104,15 @@ describe('sanitizeHtml removes XSS payloads', () => {
     )
     expect(safeHref('https://ex.example/?q=<b>')).toBe('https://ex.example/?q=<b>')
     expect(sanitizeHtml('<a href="https://ex.example/?q=<b>">t</a>')).toContain('?q=&lt;b&gt;"')
+  })
+})
+
+describe('htmlToText: owner-written HTML where no markup may go (issue 37)', () => {
+  it('reads the text a reader sees: tags become spaces, entities decoded, scripts dropped', () => {
+    expect(
+      htmlToText('<p>Коды приходят <strong>сразу</strong>&nbsp;после оплаты.</p><p>Второй&amp;абзац</p>'),
+    ).toBe('Коды приходят сразу после оплаты. Второй&абзац')
+    expect(htmlToText('<script>alert(1)</script>текст')).toBe('текст')
+    expect(htmlToText('a &lt;b&gt; c')).toBe('a <b> c')
   })
 })

@@ -21,7 +21,7 @@ export const giftDetailMeta: MetaFunction<typeof loadGiftDetail> = (args) =>
 /** `/gifts/detalis/{id}`: the gift and its purchase form. */
 export function GiftDetailPage() {
   const t = useT()
-  const { gift, idempotencyKey } = useLoaderData<typeof loadGiftDetail>()
+  const { gift, descriptionHtml, idempotencyKey } = useLoaderData<typeof loadGiftDetail>()
   return (
     <article className="gift-detail">
       <ProductJsonLd
@@ -46,7 +46,11 @@ export function GiftDetailPage() {
       </div>
       <section className="gift-detail__about" aria-labelledby="gift-about-heading">
         <h2 id="gift-about-heading">{t('gifts.detail.description')}</h2>
-        <p>{gift.description}</p>
+        <div
+          className="gift-detail__text"
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by sanitizeHtml in the loader
+          dangerouslySetInnerHTML={{ __html: descriptionHtml }}
+        />
         {gift.tags.length > 0 ? (
           <ul className="gift-tags" aria-label={t('gifts.detail.tags')}>
             {gift.tags.map((tag) => (

@@ -5,6 +5,7 @@ import { ApiResponseError, apiFor, must } from '#app/lib/api/client.server'
 import { invalidRoute, pageParam } from '#app/lib/http-errors.server'
 import { markShared, newFormKey } from '#app/lib/shared-page.server'
 import { type GiftTab, parseGiftTab, toGift, toGiftDetail } from '#app/lib/view-models/gift'
+import { htmlToText, sanitizeHtml } from '#app/lib/sanitize-html.server'
 
 /** Gifts per catalogue page. */
 export const GIFTS_PER_PAGE = 8
@@ -72,11 +73,14 @@ export async function loadGiftDetail({ request, context, params }: LoaderFunctio
     ),
     getServerT(request),
   ])
-  const gift = toGiftDetail(wire, t('common.currency'))
+  const detail = toGiftDetail(wire, t('common.currency'))
+  // the description is owner-written HTML: sanitized markup for the page, its text elsewhere
+  const gift = { ...detail, description: htmlToText(detail.description) }
   markShared(api)
   return data(
     {
       gift,
+      descriptionHtml: sanitizeHtml(detail.description),
       // a fresh key per form render: resubmitting the same form cannot create a second order
       idempotencyKey: newFormKey(context),
       meta: {

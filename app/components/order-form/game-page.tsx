@@ -58,7 +58,7 @@ export function GamePage() {
   const loaderData = useLoaderData<typeof productLoader>()
   const actionData = useActionData<ActionResult>()
   const t = useT()
-  const { game, faq, signedIn, unavailable, repeating, repeatMissing } = loaderData
+  const { game, descriptionHtml, faq, signedIn, unavailable, repeating, repeatMissing } = loaderData
   return (
     <article className="game-page">
       <ProductJsonLd
@@ -76,7 +76,13 @@ export function GamePage() {
         <img className="game-page__logo" src={game.logo} alt="" width={96} height={96} />
         <div>
           <h1>{game.detailTitle || game.title}</h1>
-          {game.detailDescription ? <p className="game-page__description">{game.detailDescription}</p> : null}
+          {descriptionHtml ? (
+            <div
+              className="game-page__description"
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by sanitizeHtml in the loader
+              dangerouslySetInnerHTML={{ __html: descriptionHtml }}
+            />
+          ) : null}
         </div>
       </header>
       {repeating ? (

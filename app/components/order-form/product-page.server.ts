@@ -17,6 +17,7 @@ import {
   validateOrderForm,
 } from '#app/lib/order-form/schema'
 import { checkPlayer, type PlayerQuery, playerKey } from '#app/lib/player-check.server'
+import { htmlToText, sanitizeHtml } from '#app/lib/sanitize-html.server'
 import { activeProducts, type Game, toGame } from '#app/lib/view-models/game'
 import { percentToBp, type StandoffSettings, type SteamSettings } from './settings'
 
@@ -209,7 +210,10 @@ export async function productLoader({ request, params, context }: LoaderFunction
   if (game.kind !== 'StandoffGame' && !repeatId && whole) markShared(api)
   return data(
     {
-      game,
+      // the description is owner-written HTML (the back-office says so): sanitized markup for the
+      // page, its text for the meta description and structured data
+      game: { ...game, detailDescription: htmlToText(game.detailDescription) },
+      descriptionHtml: sanitizeHtml(game.detailDescription),
       faq: faq ?? [],
       standoff,
       steam,
