@@ -8231,6 +8231,10 @@ export interface components {
             revenue: {
                 amount: string;
                 currency: string;
+                /** @description amount (gross) minus refunds */
+                net: string;
+                /** @description payments of orders refunded in the period */
+                refunds: string;
             }[];
             revenue_by_day: {
                 amount: string;

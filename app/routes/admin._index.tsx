@@ -46,13 +46,29 @@ export default function AdminOverview() {
           {o.revenue.length === 0 ? (
             <p>{t('admin.overview.no_revenue')}</p>
           ) : (
-            <ul className="admin-figures">
-              {o.revenue.map((r) => (
-                <li key={r.currency}>
-                  <strong>{r.amount}</strong> {r.currency}
-                </li>
-              ))}
-            </ul>
+            <table className="admin-table">
+              <caption className="visually-hidden">{t('admin.overview.revenue_money')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('admin.overview.currency')}</th>
+                  <th scope="col">{t('admin.overview.gross')}</th>
+                  <th scope="col">{t('admin.overview.refunds')}</th>
+                  <th scope="col">{t('admin.overview.net')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {o.revenue.map((r) => (
+                  <tr key={r.currency}>
+                    <th scope="row">{r.currency}</th>
+                    <td>{r.amount}</td>
+                    <td>{r.refunds}</td>
+                    <td>
+                      <strong>{r.net}</strong>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
           )}
           {o.days > 1
             ? currencies.map((c) => (

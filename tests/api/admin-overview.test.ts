@@ -1,10 +1,11 @@
-// The back-office overview's figures, exactly: revenue per day and per currency, orders by status,
-// the paid share, top products, low stock and the orders that need a person, for today / 7 / 30
-// days, over a database holding only the orders, products and codes this file makes.
+// The back-office overview's figures, exactly: revenue per day and per currency (gross, refunds,
+// net), orders by status, the paid share, top products (delivered and not refunded), low stock and
+// the orders that need a person, for today / 7 / 30 days, over a database holding only the orders,
+// products, codes and refunds this file makes.
 import { randomUUID } from 'node:crypto'
 import { eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { giftCodes, gifts, orderProducts, orders, payments, voucherCodes } from '#api/db/schema'
+import { giftCodes, gifts, orderProducts, orders, payments, refunds, voucherCodes } from '#api/db/schema'
 import { grantRole } from '#api/services/admin/roles'
 import { createTestApi, type TestApi } from '#tests/helpers/test-api'
 import { makeGame, makeProduct, makeUser } from './orders-fixtures'
@@ -13,7 +14,7 @@ type OrderStatus = (typeof orders.$inferInsert)['status']
 interface Overview {
   days: number
   revenue_by_day: Array<{ day: string; currency: string; amount: string }>
-  revenue: Array<{ currency: string; amount: string }>
+  revenue: Array<{ currency: string; amount: string; refunds: string; net: string }>
   orders_by_status: Record<string, number>
   orders_created: number
   orders_paid: number
@@ -237,6 +238,27 @@ beforeAll(async () => {
     paid: true,
     payment: { amount: 2500, status: 'succeeded' },
   })
+  // refunds of delivered orders (issue 37: a refunded payment was counted as revenue): o3's 300.00
+  // RUB back to the card two days ago, o2's 20.00 USD to the buyer's balance today
+  await api.db.insert(refunds).values([
+    {
+      orderId: o.o3!,
+      method: 'provider',
+      status: 'done',
+      amount: 30000,
+      reason: 'код не подошёл',
+      created: at(T - 2 * DAY),
+    },
+    {
+      orderId: o.o2!,
+      method: 'balance',
+      status: 'done',
+      amount: 15000,
+      toBalance: 15000,
+      reason: 'игрок не получил',
+      created: at(T + 2000),
+    },
+  ])
 })
 afterAll(() => api?.close())
 
@@ -278,14 +300,15 @@ describe('the overview', () => {
       { day: dayOf(T), currency: 'USD', amount: '20.00' },
     ])
     expect(ov.revenue).toEqual([
-      { currency: 'RUB', amount: '210.00' },
-      { currency: 'USD', amount: '20.00' },
+      { currency: 'RUB', amount: '210.00', refunds: '0.00', net: '210.00' },
+      { currency: 'USD', amount: '20.00', refunds: '20.00', net: '0.00' },
     ])
     expect(ov.orders_by_status).toEqual(statuses({ created: 1, done: 2, failed: 1, sent: 1 }))
     expect(ov.orders_created).toBe(5)
     expect(ov.orders_paid).toBe(3)
     expect(ov.paid_percent).toBe(60)
-    expect(ov.top_products).toEqual([top('B', 4, '260.00'), top('A', 1, '100.00')])
+    // sold = delivered and not refunded: o1 only (o2 was refunded, o10 is not delivered yet)
+    expect(ov.top_products).toEqual([top('A', 1, '100.00'), top('B', 1, '50.00')])
     expect(ov.needs_attention).toEqual([
       attention('o9', 'sent', null, T - DAY + 3_600_000),
       attention('o16', 'paid', null, T - 40 * DAY),
@@ -303,8 +326,8 @@ describe('the overview', () => {
       { day: dayOf(T), currency: 'USD', amount: '20.00' },
     ])
     expect(ov.revenue).toEqual([
-      { currency: 'RUB', amount: '648.00' },
-      { currency: 'USD', amount: '20.00' },
+      { currency: 'RUB', amount: '648.00', refunds: '300.00', net: '348.00' },
+      { currency: 'USD', amount: '20.00', refunds: '20.00', net: '0.00' },
     ])
     expect(ov.orders_by_status).toEqual(
       statuses({ created: 1, waiting_for_payment: 1, sent: 2, done: 5, failed: 2 }),
@@ -313,7 +336,8 @@ describe('the overview', () => {
     expect(ov.orders_paid).toBe(8)
     // 8 of 11 = 72.7 %
     expect(ov.paid_percent).toBe(73)
-    expect(ov.top_products).toEqual([top('A', 5, '407.00'), top('B', 6, '311.00'), top('C', 1, '80.00')])
+    // o1, o13 and o14; not o3 (refunded), o9 and o10 (not delivered), o7 (failed)
+    expect(ov.top_products).toEqual([top('A', 2, '107.00'), top('B', 2, '61.00')])
     expect(ov.needs_attention).toEqual([
       attention('o9', 'sent', null, T - DAY + 3_600_000),
       attention('o7', 'failed', 'Коды закончились', T - DAY),
@@ -333,8 +357,8 @@ describe('the overview', () => {
       { day: dayOf(T), currency: 'USD', amount: '20.00' },
     ])
     expect(ov.revenue).toEqual([
-      { currency: 'RUB', amount: '1161.00' },
-      { currency: 'USD', amount: '20.00' },
+      { currency: 'RUB', amount: '1161.00', refunds: '300.00', net: '861.00' },
+      { currency: 'USD', amount: '20.00', refunds: '20.00', net: '0.00' },
     ])
     expect(ov.orders_by_status).toEqual(
       statuses({ created: 1, waiting_for_payment: 1, sent: 2, done: 7, failed: 2 }),
@@ -343,7 +367,7 @@ describe('the overview', () => {
     expect(ov.orders_paid).toBe(10)
     // 10 of 13 = 76.9 %
     expect(ov.paid_percent).toBe(77)
-    expect(ov.top_products).toEqual([top('C', 6, '580.00'), top('A', 5, '407.00'), top('B', 7, '324.00')])
+    expect(ov.top_products).toEqual([top('C', 5, '500.00'), top('A', 2, '107.00'), top('B', 3, '74.00')])
     // the old failed order (o12) is outside the period; the stuck one (o16) is listed whatever its age
     expect(ov.needs_attention.map((a) => a.id)).toEqual([o.o9, o.o7, o.o16])
 

@@ -13,7 +13,12 @@ const Overview = z
   .object({
     days: z.number().int(),
     revenue_by_day: z.array(Amount.extend({ day: z.string() })),
-    revenue: z.array(Amount),
+    revenue: z.array(
+      Amount.extend({
+        refunds: z.string().openapi({ description: 'payments of orders refunded in the period' }),
+        net: z.string().openapi({ description: 'amount (gross) minus refunds' }),
+      }),
+    ),
     orders_by_status: z.record(z.enum(ORDER_STATUSES), z.number().int()),
     orders_created: z.number().int(),
     orders_paid: z.number().int(),

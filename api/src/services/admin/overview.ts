@@ -1,7 +1,15 @@
 // The owner's overview: money in, orders by status, what sells, what runs out, what needs a person.
-import { and, count, desc, eq, gte, inArray, isNotNull, lt, or, sql } from 'drizzle-orm'
+import { and, count, desc, eq, gte, inArray, isNotNull, lt, notExists, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { ORDER_STATUSES, type OrderStatus, orderProducts, orders, payments, products } from '../../db/schema'
+import {
+  ORDER_STATUSES,
+  type OrderStatus,
+  orderProducts,
+  orders,
+  payments,
+  products,
+  refunds,
+} from '../../db/schema'
 import { toMoney } from '../../lib/money'
 import { stockCounts } from './stock'
 
@@ -13,12 +21,22 @@ const STUCK_MINUTES = 30
 /**
  * `days` calendar days in UTC ending today (1 is today since midnight), as the chart draws them,
  * so that the totals are the sum of the chart's days.
+ *
+ * The figures an accountant can check (issue 37): revenue is gross (payments that succeeded, by the
+ * day they were paid), refunds (the succeeded payments of orders refunded in the period, by the day
+ * of the refund, in the currency paid: the money is the buyer's again, whether it went back to the
+ * card or to the balance) and net = gross − refunds. A product is sold when its order was
+ * delivered (`done`) and not refunded: the same rule as the codes the stock counts as sold.
  */
 export async function overview(db: Db, days: number, now = new Date()) {
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())
   const since = new Date(today - (days - 1) * 86_400_000)
   const day = sql<string>`to_char(${payments.created} at time zone 'UTC', 'YYYY-MM-DD')`
-  const [revenueRows, statusRows, paidRows, topRows, stock, attention] = await Promise.all([
+  const refunded = db
+    .select({ one: sql`1` })
+    .from(refunds)
+    .where(and(eq(refunds.orderId, orders.id), eq(refunds.kind, 'order')))
+  const [revenueRows, refundRows, statusRows, paidRows, topRows, stock, attention] = await Promise.all([
     db
       .select({
         day,
@@ -29,6 +47,12 @@ export async function overview(db: Db, days: number, now = new Date()) {
       .where(and(eq(payments.status, 'succeeded'), gte(payments.created, since)))
       .groupBy(day, payments.currency)
       .orderBy(day, payments.currency),
+    db
+      .select({ currency: payments.currency, amount: sql<number>`sum(${payments.amount})`.mapWith(Number) })
+      .from(refunds)
+      .innerJoin(payments, and(eq(payments.orderId, refunds.orderId), eq(payments.status, 'succeeded')))
+      .where(and(eq(refunds.kind, 'order'), gte(refunds.created, since)))
+      .groupBy(payments.currency),
     db
       .select({ status: orders.status, n: count() })
       .from(orders)
@@ -48,7 +72,7 @@ export async function overview(db: Db, days: number, now = new Date()) {
       .from(orderProducts)
       .innerJoin(orders, eq(orders.id, orderProducts.orderId))
       .innerJoin(products, eq(products.id, orderProducts.productId))
-      .where(and(gte(orders.created, since), isNotNull(orders.paidAt)))
+      .where(and(gte(orders.created, since), eq(orders.status, 'done'), notExists(refunded)))
       .groupBy(products.id, products.title)
       .orderBy(desc(sql`sum(${orderProducts.quantity} * ${orderProducts.price})`))
       .limit(5),
@@ -70,12 +94,23 @@ export async function overview(db: Db, days: number, now = new Date()) {
   ])
   const created = statusRows.reduce((a, r) => a + r.n, 0)
   const paid = paidRows[0]?.n ?? 0
-  const totals = new Map<string, number>()
-  for (const r of revenueRows) totals.set(r.currency, (totals.get(r.currency) ?? 0) + r.amount)
+  const gross = new Map<string, number>()
+  for (const r of revenueRows) gross.set(r.currency, (gross.get(r.currency) ?? 0) + r.amount)
+  const back = new Map(refundRows.map((r) => [r.currency, r.amount]))
+  const currencies = [...new Set([...gross.keys(), ...back.keys()])].sort()
   return {
     days,
     revenue_by_day: revenueRows.map((r) => ({ day: r.day, currency: r.currency, amount: toMoney(r.amount) })),
-    revenue: [...totals].map(([currency, amount]) => ({ currency, amount: toMoney(amount) })),
+    revenue: currencies.map((currency) => {
+      const amount = gross.get(currency) ?? 0
+      const refundsIn = back.get(currency) ?? 0
+      return {
+        currency,
+        amount: toMoney(amount),
+        refunds: toMoney(refundsIn),
+        net: toMoney(amount - refundsIn),
+      }
+    }),
     orders_by_status: Object.fromEntries(
       ORDER_STATUSES.map((st) => [st, statusRows.find((r) => r.status === st)?.n ?? 0]),
     ) as Record<OrderStatus, number>,
