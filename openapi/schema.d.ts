@@ -8136,6 +8136,16 @@ export interface components {
              */
             logo?: string;
         };
+        AdminMailHealth: {
+            /** @description mails given up on in the last 7 days */
+            dead: number;
+            last_sent_at: string | null;
+            /** @description production without SMTP_URL: mail goes to files */
+            not_configured: boolean;
+            retrying: number;
+            /** @enum {string} */
+            transport: "smtp" | "file";
+        };
         AdminMe: {
             email: string;
             /** @enum {string} */
@@ -8208,6 +8218,7 @@ export interface components {
                 sold: number;
                 title: string;
             }[];
+            mail: components["schemas"]["AdminMailHealth"];
             needs_attention: {
                 created: string;
                 /** Format: uuid */

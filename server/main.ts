@@ -58,6 +58,14 @@ async function main() {
     console.error((e as Error).message)
     process.exit(EXIT_CANNOT_START)
   }
+  const config = shop.deps?.config
+  if (config && !config.demo && !config.mail.smtp) {
+    // production without SMTP starts, but loudly: this line and the overview banner (decision 062)
+    log.warn(
+      { dir: config.mail.dir },
+      'SMTP_URL is not set: every mail (order codes included) is written to files on this server and nobody receives it; set SMTP_URL and MAIL_FROM',
+    )
+  }
   // Background jobs (mail, order clock, housekeeping) run beside the API in every process that has
   // the database; JOBS=0 leaves them to other instances.
   const worker =

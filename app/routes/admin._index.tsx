@@ -32,6 +32,12 @@ export default function AdminOverview() {
   return (
     <section aria-labelledby="admin-h1">
       <h1 id="admin-h1">{t('admin.overview.title')}</h1>
+      {o.mail.not_configured ? (
+        <div className="admin-warning" role="alert">
+          <strong>{t('admin.overview.mail_not_configured')}</strong>{' '}
+          {t('admin.overview.mail_not_configured_hint')}
+        </div>
+      ) : null}
       <nav className="admin-tabs" aria-label={t('admin.overview.period')}>
         {PERIODS.map((d) => (
           <Link key={d} to={`?days=${d}`} aria-current={String(o.days) === d ? 'page' : undefined}>
@@ -141,6 +147,23 @@ export default function AdminOverview() {
                 </li>
               ))}
             </ul>
+          )}
+        </section>
+
+        <section className="card" aria-labelledby="ov-mail">
+          <h2 id="ov-mail">{t('admin.overview.mail')}</h2>
+          <p>
+            {t(`admin.overview.mail_transport_${o.mail.transport}`)} ·{' '}
+            {o.mail.last_sent_at
+              ? t('admin.overview.mail_last', { when: formatWhen(o.mail.last_sent_at) })
+              : t('admin.overview.mail_never')}
+          </p>
+          {o.mail.retrying > 0 || o.mail.dead > 0 ? (
+            <p className="admin-warning">
+              {t('admin.overview.mail_failing', { retrying: o.mail.retrying, dead: o.mail.dead })}
+            </p>
+          ) : (
+            <p>{t('admin.overview.mail_ok')}</p>
           )}
         </section>
 

@@ -6,6 +6,7 @@ import { auditLog, ORDER_STATUSES, STAFF_ROLES } from '../../db/schema'
 import { pageNumberPage, pageQuery, pageSchema } from '../../lib/pagination'
 import { errorResponses, jsonContent } from '../../lib/schemas'
 import { overview } from '../../services/admin/overview'
+import { mailHealth } from '../../services/mail/health'
 import { adminRoute, staffOf } from './guard'
 
 const Amount = z.object({ currency: z.string(), amount: z.string() })
@@ -35,6 +36,17 @@ const Overview = z
         sold: z.number().int(),
       }),
     ),
+    mail: z
+      .object({
+        transport: z.enum(['smtp', 'file']),
+        not_configured: z
+          .boolean()
+          .openapi({ description: 'production without SMTP_URL: mail goes to files' }),
+        last_sent_at: z.string().nullable(),
+        retrying: z.number().int(),
+        dead: z.number().int().openapi({ description: 'mails given up on in the last 7 days' }),
+      })
+      .openapi('AdminMailHealth'),
     needs_attention: z.array(
       z.object({
         id: z.uuid(),
@@ -106,7 +118,12 @@ export function registerAdminOverview(app: ApiApp) {
   })
 
   app.openapi(overviewRoute, async (c) => {
-    return c.json(await overview(c.var.deps.db, c.req.valid('query').days), 200)
+    const { db, config } = c.var.deps
+    const [figures, mail] = await Promise.all([
+      overview(db, c.req.valid('query').days),
+      mailHealth(db, config.mail, !config.demo),
+    ])
+    return c.json({ ...figures, mail }, 200)
   })
 
   app.openapi(auditRoute, async (c) => {
