@@ -35,8 +35,13 @@ export async function ownerAddsGameWithProduct(page: Page) {
   await edit
     .getByLabel('Описание (HTML)')
     .fill('<p>Коды приходят <strong>сразу</strong> после оплаты.</p><script>alert(1)</script>')
-  await edit.getByRole('button', { name: 'Сохранить' }).click()
-  await expect(page.getByText('Игра сохранена')).toBeVisible()
+  // saved once the form's POST is answered (the storefront check below proves what was saved)
+  await Promise.all([
+    page.waitForResponse(
+      (r) => r.request().method() === 'POST' && r.url().includes(`/admin/games/${gameId}`),
+    ),
+    edit.getByRole('button', { name: 'Сохранить' }).click(),
+  ])
 
   const faq = page.getByRole('form', { name: 'Новый вопрос' })
   await faq.getByLabel('Вопрос').fill('Как быстро придёт код?')
