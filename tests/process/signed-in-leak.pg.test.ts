@@ -23,4 +23,4 @@ it('two signed-in buyers under concurrent load never get each other’s data (Po
   await db.query('update users set balance = $1 where email = $2', [123456, a.email])
   await db.query('update users set balance = $1 where email = $2', [77777, b.email])
   await expectNoLeakUnderLoad(shop.url, a, b)
-}, 240_000)
+}, 400_000)

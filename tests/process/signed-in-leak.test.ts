@@ -16,7 +16,7 @@ afterAll(async () => {
 })
 
 it('two signed-in buyers under concurrent load never get each other’s data (PGlite)', async () => {
-  shop = await startShopProcess({ env: { SEED_DEMO: '1' } })
+  shop = await startShopProcess({ env: { SEED_DEMO: '1' }, readyTimeoutMs: 200_000 })
   const dataDir = shop.dataDir
   const first = await signUpBuyerWithOrder(shop.url, 'leak-a')
   const second = await signUpBuyerWithOrder(shop.url, 'leak-b')
@@ -30,6 +30,6 @@ it('two signed-in buyers under concurrent load never get each other’s data (PG
   await database.db.update(users).set({ balance: 77777 }).where(eq(users.email, b.email))
   await database.close()
 
-  shop = await startShopProcess({ env: { SEED_DEMO: '1' }, dataDir })
+  shop = await startShopProcess({ env: { SEED_DEMO: '1' }, dataDir, readyTimeoutMs: 200_000 })
   await expectNoLeakUnderLoad(shop.url, a, b)
-}, 240_000)
+}, 500_000)
