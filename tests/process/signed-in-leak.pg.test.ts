@@ -17,6 +17,7 @@ it('two signed-in buyers under concurrent load never get each other’s data (Po
   db = await createPgDatabase('shop_leak')
   shop = await startShopProcess({
     env: { SEED_DEMO: '1', DATABASE_URL: db.url, PUBLIC_URL: 'http://localhost' },
+    readyTimeoutMs: 200_000,
   })
   const a: Buyer = { ...(await signUpBuyerWithOrder(shop.url, 'leak-a')), balance: '1234.56' }
   const b: Buyer = { ...(await signUpBuyerWithOrder(shop.url, 'leak-b')), balance: '777.77' }
