@@ -11,6 +11,7 @@ import type { ApiDeps } from '#api/context'
 import type { Database } from '#api/db/client'
 import { loadApiConfig } from '#api/env'
 import { CLIENT_IP_HEADER } from '#api/lib/client-address'
+import { inProcessCall } from '#api/lib/in-process'
 import { log } from '#api/lib/log'
 import {
   CLIENT_SIGNATURE_HEADER,
@@ -169,16 +170,19 @@ export async function createShopServer(
     process.env.NODE_ENV === 'development' ? 'development' : 'production',
   )
   const apiBase = env.API_URL ? env.API_URL.replace(/\/$/, '') : 'http://shop.internal'
-  const apiFetch = api
-    ? async (req: Request) => api.fetch(req)
-    : (req: Request) => fetch(signedForApi(req, config.jwtSecret))
+  // In process, each storefront request marks its calls as its own (api/src/lib/in-process.ts).
+  const apiFetchFor = (): ((req: Request) => Promise<Response>) => {
+    if (!api) return (req) => fetch(signedForApi(req, config.jwtSecret))
+    const bindings = { inProcess: inProcessCall() }
+    return async (req) => api.fetch(req, bindings)
+  }
 
   // Catalogue pages of signed-out visitors are kept as long as catalogue reads (server/page-cache.ts).
   const pages = createPageCache({ ttlMs: config.catalogueCacheSeconds * 1000 })
   app.all('*', (c) =>
     pages.serve(c.req.raw, c.get('cspNonce'), ({ nonce, formKey, spoil }) =>
       handle(c.req.raw, {
-        api: { baseUrl: apiBase, fetch: apiFetch },
+        api: { baseUrl: apiBase, fetch: apiFetchFor() },
         clientAddress: c.get('clientAddress'),
         cspNonce: nonce,
         demoStrip: config.demoStrip,

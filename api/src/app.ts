@@ -64,8 +64,11 @@ export function createApi(deps: ApiDeps): ApiApp {
   // The same SHA-1 as the middleware's default, hashed synchronously: WebCrypto's async digest was
   // about 4 % of a rendered game page's CPU (its loaders' API reads all pass through here).
   const catalogueEtag = etag({ weak: true, generateDigest: sha1 })
+  // The storefront in this process never sends If-None-Match: its calls skip the hash.
   for (const path of CATALOGUE_READS)
-    app.use(path, (c, next) => (c.req.method === 'GET' ? catalogueEtag(c, next) : next()))
+    app.use(path, (c, next) =>
+      c.req.method === 'GET' && !c.env?.inProcess ? catalogueEtag(c, next) : next(),
+    )
 
   registerSystem(app)
   registerContent(app)

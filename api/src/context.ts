@@ -1,6 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi'
 import type { Db } from './db/client'
 import type { ApiConfig } from './env'
+import type { InProcessBindings } from './lib/in-process'
 import type { StaffMember } from './services/admin/roles'
 
 /** What every handler can reach through `c.var`. */
@@ -14,6 +15,8 @@ export interface ApiDeps {
 }
 
 export interface AppEnv {
+  /** Set only by the storefront in the same process (lib/in-process.ts). */
+  Bindings: InProcessBindings
   Variables: {
     deps: ApiDeps
     /** Signed-in user id from a valid bearer token, or null for guests. */

@@ -14,8 +14,20 @@ function lookup(messages: Messages, key: string): string | undefined {
   return typeof node === 'string' ? node : undefined
 }
 
+// Making an Intl.PluralRules is dear (ICU data): one per locale for the process, not one per
+// translator (several translators are made for each rendered page).
+const pluralRules = new Map<string, Intl.PluralRules>()
+function pluralRulesFor(locale: string): Intl.PluralRules {
+  let rules = pluralRules.get(locale)
+  if (!rules) {
+    rules = new Intl.PluralRules(locale)
+    if (pluralRules.size < 16) pluralRules.set(locale, rules)
+  }
+  return rules
+}
+
 export function createT(messages: Messages, locale = 'ru'): TFunction {
-  const plural = new Intl.PluralRules(locale)
+  const plural = pluralRulesFor(locale)
   return (key, params) => {
     let text: string | undefined
     if (params && typeof params.count === 'number') {

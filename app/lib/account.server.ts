@@ -32,12 +32,15 @@ export const hasAccessCookie = (request: Request) => readTokens(request).access 
 export async function loadUser(request: Request, context: AppLoadContext): Promise<UserView | null> {
   if (!hasAccessCookie(request)) return null
   const api = apiFor(request, context)
-  try {
-    const { data, response } = await api.client.GET('/api/auth/profile/')
-    return response.ok && data ? toUserView(data) : null
-  } catch {
-    return null
-  }
+  // the root and a page's own loader (the profile's) both ask: one read per storefront request
+  return api.once('profile', async () => {
+    try {
+      const { data, response } = await api.client.GET('/api/auth/profile/')
+      return response.ok && data ? toUserView(data) : null
+    } catch {
+      return null
+    }
+  })
 }
 
 /** Protected pages (§5): without the access cookie the visitor goes to `/`. */

@@ -7,8 +7,8 @@ declare module 'autocannon' {
     headers?: Record<string, string>
   }
   interface Result {
-    requests: { average: number }
-    latency: { p99: number }
+    requests: { average: number; total: number }
+    latency: { p50: number; p99: number }
     errors: number
     timeouts: number
     non2xx: number

@@ -2,8 +2,15 @@ import { type ChildProcess, spawn } from 'node:child_process'
 
 export interface Running {
   url: string
+  pid: number
   stop(): Promise<void>
 }
+
+// whatever the bench started ends with it, also when it fails half-way
+const started = new Set<ChildProcess>()
+process.on('exit', () => {
+  for (const child of started) if (child.exitCode === null) child.kill('SIGTERM')
+})
 
 /** Starts a command and waits until `readyUrl` answers (any HTTP status). */
 export async function startProcess(
@@ -15,6 +22,8 @@ export async function startProcess(
     env: { ...process.env, ...opts.env },
     stdio: ['ignore', 'ignore', 'inherit'],
   })
+  started.add(child)
+  child.once('exit', () => started.delete(child))
   const deadline = Date.now() + (opts.timeoutMs ?? 120_000)
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${cmd} ${args.join(' ')} exited with ${child.exitCode}`)
@@ -28,6 +37,7 @@ export async function startProcess(
   }
   return {
     url: opts.url,
+    pid: child.pid!,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve()

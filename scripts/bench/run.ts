@@ -2,6 +2,8 @@
 // same run (this machine is shared and noisy). Writes docs/benchmarks.md.
 //   BENCH_SECONDS=10  length of each HTTP load   BENCH_LIGHTHOUSE=0  skip Lighthouse
 //   BENCH_LIGHTHOUSE_RUNS=3  Lighthouse runs per page (the median is reported)
+//   BENCH_ONLY=signed-in  only the baselines, a signed-out game page and the signed-in pages
+//     (printed, docs/benchmarks.md untouched)   BENCH_SKIP_BUILD=1  use the builds already made
 import { spawnSync } from 'node:child_process'
 import { existsSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
@@ -14,9 +16,13 @@ import { runLighthouse } from './lighthouse'
 import { orderLoad } from './order-load'
 import { type PageSize, pageSizes } from './page-size'
 import { scaleOut } from './scale-out'
+import { signedInRows, treeCpuMs } from './signed-in'
 import { startProcess } from './processes'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
+// BENCH_PORT=3900: the first of five ports (hello, bare Remix, remix-serve, the shop, Hono hello)
+const portBase = Number(process.env.BENCH_PORT ?? 3900)
+const port = (n: 0 | 1 | 2 | 3 | 4) => String(portBase + n)
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 const node = process.execPath
 const tsx = [`${root}node_modules/tsx/dist/cli.mjs`]
@@ -50,41 +56,45 @@ const pct = (a: number, b: number) => `${Math.round((a / b) * 100)} %`
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 
 async function main() {
-  console.log('Building the shop and the bare Remix baseline…')
-  build([])
-  build(['--config', 'scripts/bench/bare-remix/vite.config.ts'])
+  const signedInOnly = process.env.BENCH_ONLY === 'signed-in'
+  if (process.env.BENCH_SKIP_BUILD !== '1') {
+    console.log('Building the shop and the bare Remix baseline…')
+    build([])
+    build(['--config', 'scripts/bench/bare-remix/vite.config.ts'])
+  }
 
   const dataDir = `${root}.cache/bench-data`
   rmSync(dataDir, { recursive: true, force: true })
   const hello = await startProcess(
     node,
-    ['-e', "require('http').createServer((q,s)=>s.end('hello')).listen(3900)"],
-    { url: 'http://127.0.0.1:3900', readyUrl: 'http://127.0.0.1:3900' },
+    ['-e', `require('http').createServer((q,s)=>s.end('hello')).listen(${port(0)})`],
+    { url: `http://127.0.0.1:${port(0)}`, readyUrl: `http://127.0.0.1:${port(0)}` },
   )
   // every server runs production React, as the shop does
   const bare = await startProcess(node, [...tsx, 'scripts/bench/serve-bare.ts'], {
-    env: { PORT: '3901', NODE_ENV: 'production' },
-    url: 'http://127.0.0.1:3901/',
-    readyUrl: 'http://127.0.0.1:3901/',
+    env: { PORT: port(1), NODE_ENV: 'production' },
+    url: `http://127.0.0.1:${port(1)}/`,
+    readyUrl: `http://127.0.0.1:${port(1)}/`,
   })
   const bareServe = await startProcess(
     node,
     [`${root}node_modules/@remix-run/serve/dist/cli.js`, '.cache/bench-bare-remix/server/index.js'],
     {
-      env: { PORT: '3902', NODE_ENV: 'production' },
-      url: 'http://127.0.0.1:3902/',
-      readyUrl: 'http://127.0.0.1:3902/',
+      env: { PORT: port(2), NODE_ENV: 'production' },
+      url: `http://127.0.0.1:${port(2)}/`,
+      readyUrl: `http://127.0.0.1:${port(2)}/`,
     },
   )
   const honoHello = await startProcess(node, [...tsx, 'scripts/bench/serve-hono-hello.ts'], {
-    env: { PORT: '3904', NODE_ENV: 'production' },
-    url: 'http://127.0.0.1:3904/',
-    readyUrl: 'http://127.0.0.1:3904/',
+    env: { PORT: port(4), NODE_ENV: 'production' },
+    url: `http://127.0.0.1:${port(4)}/`,
+    readyUrl: `http://127.0.0.1:${port(4)}/`,
   })
   const shop = await startProcess(node, ['scripts/start.mjs'], {
-    env: { PORT: '3903', DATA_DIR: dataDir, SKIP_BUILD: '1', NODE_ENV: 'production' },
-    url: 'http://127.0.0.1:3903',
-    readyUrl: 'http://127.0.0.1:3903/api/health/',
+    env: { PORT: port(3), DATA_DIR: dataDir, SKIP_BUILD: '1', NODE_ENV: 'production' },
+    url: `http://127.0.0.1:${port(3)}`,
+    readyUrl: `http://127.0.0.1:${port(3)}/api/health/`,
+    timeoutMs: 300_000, // a fresh database is migrated and seeded first
   })
 
   const base = shop.url
@@ -96,13 +106,30 @@ async function main() {
     results?: Array<{ id: number }>
   }
   const giftId = gifts.results?.[0]?.id
+  const shopCpu = () => treeCpuMs(shop.pid)
+  if (signedInOnly) {
+    await honoHello.stop()
+    await bareServe.stop()
+    const rows: LoadResult[] = []
+    rows.push(await measure('node:http hello', hello.url, seconds))
+    rows.push(
+      await measure('bare Remix page (same server)', bare.url, seconds, 10, {}, () => treeCpuMs(bare.pid)),
+    )
+    rows.push(await measure(`/products/${gameId}`, `${base}/products/${gameId}`, seconds, 10, {}, shopCpu))
+    rows.push(...(await signedInRows(base, gameId!, seconds, shopCpu, measure)))
+    for (const r of [shop, bare, hello]) await r.stop()
+    console.log(`\n${throughputTable(rows, rows[1]!, rows[0]!).join('\n')}`)
+    return
+  }
 
   console.log(`HTTP loads: ${seconds} s each, 10 connections…`)
   const results: LoadResult[] = []
   results.push(await measure('node:http hello', hello.url, seconds))
   results.push(await measure('Hono hello (same node server)', honoHello.url, seconds))
   await honoHello.stop()
-  results.push(await measure('bare Remix page (same server)', bare.url, seconds))
+  results.push(
+    await measure('bare Remix page (same server)', bare.url, seconds, 10, {}, () => treeCpuMs(bare.pid)),
+  )
   results.push(await measure('bare Remix page (remix-serve)', bareServe.url, seconds))
   await bareServe.stop()
   // The API read first, on a shop that has only warmed up, as the baselines have. After the page
@@ -112,8 +139,8 @@ async function main() {
   const apiPath = `/api/games/${gameId}/`
   results.push(await measure(`GET ${apiPath}`, `${base}${apiPath}`, seconds))
   const apiRatios = await apiRounds(hello.url, `${base}${apiPath}`, 5)
-  results.push(await measure('/', `${base}/`, seconds))
-  results.push(await measure(`/products/${gameId}`, `${base}/products/${gameId}`, seconds))
+  results.push(await measure('/', `${base}/`, seconds, 10, {}, shopCpu))
+  results.push(await measure(`/products/${gameId}`, `${base}/products/${gameId}`, seconds, 10, {}, shopCpu))
   // what a browser asks for: the page compressed (brotli, gzip), served from its gzip template
   results.push(
     await measure(
@@ -136,9 +163,12 @@ async function main() {
       {
         cookie: 'bench=1',
       },
+      shopCpu,
     ),
   )
   results.push(await measure('/gifts', `${base}/gifts`, seconds))
+  // a returning buyer's pages, rendered for them (issue 36), with the shop's CPU per request
+  results.push(...(await signedInRows(base, gameId!, seconds, shopCpu, measure)))
   const apiRatiosAfterPages = await apiRounds(hello.url, `${base}${apiPath}`, 3)
   await bare.stop()
   await hello.stop()
@@ -170,7 +200,7 @@ async function main() {
       `/orders/${order.ids[0]}/pay`,
     ]
     lighthouseRows = await runLighthouse(
-      pages.map((p) => `http://localhost:3903${p}`),
+      pages.map((p) => `http://localhost:${port(3)}${p}`),
       lighthouseRuns,
     )
   }
@@ -209,17 +239,7 @@ async function main() {
     `Measured ${date} with \`npm run bench\` on ${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}. One process, 10 connections, ${seconds} s per URL.`,
     '',
   )
-  lines.push(
-    '## SSR and API throughput',
-    '',
-    '| what | req/s | p99 ms | errors | vs bare Remix | vs node:http |',
-    '| --- | ---: | ---: | ---: | ---: | ---: |',
-  )
-  for (const r of results) {
-    lines.push(
-      `| ${r.label} | ${r.rps} | ${r.p99} | ${r.errors + r.non2xx} | ${pct(r.rps, bareR.rps)} | ${pct(r.rps, helloR.rps)} |`,
-    )
-  }
+  lines.push('## SSR and API throughput', '', ...throughputTable(results, bareR, helloR))
   const game = byLabel(`/products/${gameId}`)
   const apiGame = byLabel(`GET /api/games/${gameId}/`)
   lines.push('', `- Game page: **${pct(game.rps, bareR.rps)}** of the bare Remix page (target ≥ 80 %).`)
@@ -284,6 +304,18 @@ async function main() {
   const text = `${lines.join('\n')}\n`
   console.log(`\n${text}`)
   writeFileSync(`${root}docs/benchmarks.md`, text)
+}
+
+/** One row per load: req/s, p50/p99, errors, CPU ms per request (where measured) and the ratios. */
+function throughputTable(rows: LoadResult[], bareR: LoadResult, helloR: LoadResult): string[] {
+  return [
+    '| what | req/s | p50 ms | p99 ms | errors | CPU ms/req | vs bare Remix | vs node:http |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...rows.map(
+      (r) =>
+        `| ${r.label} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors + r.non2xx} | ${r.cpuMsPerRequest === undefined ? '' : r.cpuMsPerRequest.toFixed(2)} | ${pct(r.rps, bareR.rps)} | ${pct(r.rps, helloR.rps)} |`,
+    ),
+  ]
 }
 
 main().catch((e) => {

@@ -195,6 +195,30 @@ describe('bearer token', () => {
   })
 })
 
+describe('reads shared within one storefront request (once)', () => {
+  it('loaders asking for the same read get one call; a write or another token makes them read again', async () => {
+    const api = await startFakeApi((hit, res) =>
+      hit.method === 'POST'
+        ? json(res, 201, { id: 1, owner: hit.auth, name: 'x' })
+        : json(res, 200, { id: 7, owner: hit.auth }),
+    )
+    const session = sessionFor(api.url, 'access=a1; refresh=r1')
+    const read = () => session.once('thing', () => must(getThing(session, 7)))
+    const [first, second] = await Promise.all([read(), read()])
+    expect(first).toEqual({ id: 7, owner: 'Bearer a1' })
+    expect(second).toBe(first)
+    expect(api.hits.filter((h) => h.method === 'GET')).toHaveLength(1)
+    // a write may change what was read: the next read asks again
+    await must(session.client.POST('/api/things/', { body: { name: 'x' } }))
+    expect(await read()).toEqual({ id: 7, owner: 'Bearer a1' })
+    expect(api.hits.filter((h) => h.method === 'GET')).toHaveLength(2)
+    // another account holds the session now: its own read, never the one made for a1
+    session.signIn({ access: 'b2', refresh: 'r2' })
+    expect(await read()).toEqual({ id: 7, owner: 'Bearer b2' })
+    expect(api.hits.filter((h) => h.method === 'GET')).toHaveLength(3)
+  })
+})
+
 // ---- token refresh
 
 describe('token refresh on 401', () => {

@@ -51,6 +51,12 @@ export interface ApiSession<P extends {} = paths> {
   signIn(tokens: { access: string; refresh: string }): void
   /** Logout (§4): forget the tokens, expire both cookies, clear the stored cart. */
   logout(): void
+  /**
+   * One read for every loader of this storefront request that asks for `key` (the root and a page
+   * both show the profile), as the account that holds the session now; a write through this
+   * session (anything but GET) forgets every such read.
+   */
+  once<T>(key: string, load: () => Promise<T>): Promise<T>
 }
 
 export interface ApiOptions {
@@ -112,6 +118,15 @@ export function createApiSession<P extends {}>(
     },
     signIn: (tokens) => transport.signIn(tokens),
     logout: () => transport.logout(),
+    once<T>(key: string, load: () => Promise<T>): Promise<T> {
+      const k = `${transport.access ?? ''}\u0000${key}`
+      let read = transport.reads.get(k) as Promise<T> | undefined
+      if (!read) {
+        read = load()
+        transport.reads.set(k, read)
+      }
+      return read
+    },
   }
 }
 

@@ -76,6 +76,11 @@ export class SessionTransport {
   readonly headers = new Headers()
   readonly notifications: ApiNotification[] = []
   refreshAttempts = 0
+  /**
+   * Reads shared by the loaders of this one storefront request (ApiSession.once), emptied by any
+   * call that may change something (anything but GET and HEAD).
+   */
+  readonly reads = new Map<string, Promise<unknown>>()
   private readonly cookies = new Map<string, string>()
   private refreshing: Promise<void> | null = null
 
@@ -91,6 +96,7 @@ export class SessionTransport {
 
   /** The fetch handed to openapi-fetch. */
   readonly fetch = async (incoming: Request): Promise<Response> => {
+    if (incoming.method !== 'GET' && incoming.method !== 'HEAD') this.reads.clear()
     const request: Replayable = {
       url: incoming.url,
       method: incoming.method,
