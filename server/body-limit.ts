@@ -51,7 +51,9 @@ async function readUpTo(
     if (done) break
     size += value.byteLength
     if (size > limit) {
-      await reader.cancel().catch(() => {})
+      // not cancelled: that destroys the socket before the 413 is written; unread, the rest of
+      // the body stays in the kernel's buffers (back-pressure) until the answer closes the socket
+      reader.releaseLock()
       return null
     }
     chunks.push(value)

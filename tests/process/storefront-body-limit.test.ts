@@ -10,8 +10,8 @@ import { type ShopProcess, startShopProcess } from '#tests/helpers/shop-process'
 let shop: ShopProcess
 
 beforeAll(async () => {
-  shop = await startShopProcess({ env: { SEED_DEMO: '1' }, waitFor: '/orders/find', readyTimeoutMs: 120_000 })
-}, 180_000)
+  shop = await startShopProcess({ env: { SEED_DEMO: '1' }, readyTimeoutMs: 280_000 })
+}, 300_000)
 afterAll(async () => {
   await shop?.stop('SIGKILL')
 })
@@ -35,27 +35,34 @@ function bigPost(
 ): Promise<{ status: number; body: string; sent: number }> {
   return new Promise((resolve, reject) => {
     let sent = 0
-    let answered: { status: number; body: string } | null = null
+    let status = 0
+    let body = ''
+    let settled = false
+    const finish = () => {
+      if (settled) return
+      settled = true
+      req.destroy()
+      resolve({ status, body, sent })
+    }
     const headers: Record<string, string> = {
       'content-type': opts.contentType,
       origin: shop.url,
     }
     if (!opts.chunked) headers['content-length'] = String(size)
     const req = request(`${shop.url}${path}`, { method: 'POST', headers }, (res) => {
-      let body = ''
+      status = res.statusCode ?? 0
       res.setEncoding('utf8')
       res.on('data', (d) => {
         body += d
       })
-      res.on('end', () => {
-        answered = { status: res.statusCode ?? 0, body }
-        resolve({ ...answered, sent })
-        req.destroy()
-      })
+      res.on('end', finish)
+      res.on('close', finish)
+      res.on('error', finish)
     })
     req.on('error', (e) => {
-      // the server closed the connection after answering; the answer may still come
-      setTimeout(() => (answered ? resolve({ ...answered, sent }) : reject(e)), 2000)
+      // the server closes the connection once it has answered: the answer may be in already
+      if (status) finish()
+      else setTimeout(() => (status ? finish() : reject(e)), 2000)
     })
     const chunk = Buffer.alloc(MB, 'a')
     chunk.write('email=')
