@@ -20,3 +20,29 @@ test('without JavaScript: sign-in and /auth with a tricky returnTo stay on the s
     expect(new URL(page.url()).origin).toBe(ORIGIN)
   }
 })
+
+test('without JavaScript: a path starting with // stays on the shop and its «Войти» link too', async ({
+  page,
+}) => {
+  for (const path of ['//evil.invalid/login', '//evil.example/..', '/\\evil.invalid/x']) {
+    const res = await page.goto(`${ORIGIN}${path}`)
+    expect(res?.status(), path).toBeLessThan(500)
+    expect(new URL(page.url()).origin).toBe(ORIGIN)
+    const hrefs = await page
+      .locator('a[href]')
+      .evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href))
+    expect(
+      hrefs.filter((h) => new URL(h).hostname.includes('evil')),
+      path,
+    ).toEqual([])
+  }
+  await page.goto(`${ORIGIN}//evil.invalid/login`)
+  await page.getByRole('link', { name: 'Войти', exact: true }).first().click()
+  expect(new URL(page.url()).origin).toBe(ORIGIN)
+  await expect(page.getByRole('dialog')).toBeVisible()
+  const close = await page
+    .locator('.user-dialog a[href]')
+    .evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href))
+  expect(close.length).toBeGreaterThan(0)
+  for (const h of close) expect(new URL(h).origin).toBe(ORIGIN)
+})

@@ -59,3 +59,39 @@ test('sign-out and a social sign-in with a tricky returnTo come back to the shop
   await expect(page.getByRole('button', { name: 'Выйти' })).toBeVisible()
   await onOurOrigin(page)
 })
+
+// Issue 38, finding 4: `//evil.invalid/login` rendered the 404 page with «Войти» (and «Последние
+// заказы», and the popup's close link) pointing at `//evil.invalid/login?…` — another host — and
+// `//evil.example/..` was a 500.
+const DOUBLED = ['//evil.invalid/login', '//evil.example/..', '/\\evil.invalid/x', '///evil.invalid/a?b=1']
+const offSite = (page: Page) =>
+  page
+    .locator('a[href]')
+    .evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href))
+    .then((hrefs) => hrefs.filter((h) => new URL(h).hostname.includes('evil')))
+
+test('a path starting with // stays on the shop, no 500, and its popup links never leave it', async ({
+  page,
+}) => {
+  for (const path of DOUBLED) {
+    const res = await page.goto(`${ORIGIN}${path}`)
+    expect(res?.status(), path).toBeLessThan(500)
+    await onOurOrigin(page)
+    expect(await offSite(page), path).toEqual([])
+  }
+  await page.goto(`${ORIGIN}//evil.invalid/login`)
+  await page.getByRole('link', { name: 'Войти', exact: true }).first().click()
+  await expect(page.getByRole('dialog')).toBeVisible()
+  await onOurOrigin(page)
+  expect(await offSite(page)).toEqual([])
+  await page.keyboard.press('Escape')
+  await expect(page.getByRole('dialog')).toBeHidden()
+  await onOurOrigin(page)
+
+  await signUpViaPopup(page, uniqueEmail('doubled'))
+  await page.goto(`${ORIGIN}//evil.invalid/login`)
+  await expect(page.getByRole('link', { name: 'Последние заказы' }).first()).toBeAttached()
+  expect(await offSite(page)).toEqual([])
+  await page.getByRole('link', { name: 'Последние заказы' }).first().click({ force: true })
+  await onOurOrigin(page)
+})

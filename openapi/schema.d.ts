@@ -2867,7 +2867,7 @@ export interface paths {
         put?: never;
         /**
          * Confirm the account’s email with the token of the confirmation mail
-         * @description Our extension. The link works once, for 48 hours, and only while the account has that email; any other token is a 400.
+         * @description Our extension. The link works once, for 48 hours, and only while the account has that email; any other token is a 400. Sent with the bearer token of the same account, the account stays as it is; sent without it (or with another account's), the account is handed to the mailbox's owner: its password is dropped and every sign-in and bound social account ends.
          */
         post: {
             parameters: {

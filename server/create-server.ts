@@ -21,6 +21,8 @@ import {
 } from './client-address'
 import { accessLog, writeAccessLine } from './access-log'
 import { type AnswerCache, createAnswerCache, requestHeader } from './answer-cache'
+import { storefrontBodyLimit } from './body-limit'
+import { collapseDoubledSlashes } from './path-collapse'
 import { compression } from './compression'
 import { csrfGuard } from './csrf'
 import type { ServerEnv } from './env'
@@ -177,6 +179,11 @@ export async function createShopServer(
     return async (req) => api.fetch(req, bindings)
   }
 
+  // `//host/x` is never a page: the same path with one slash (its links would leave the shop)
+  app.use('*', collapseDoubledSlashes())
+  // Form posts to pages are bounded before Remix reads them (the API bounds its own bodies);
+  // multipart carries an upload (its base64 copy too, on the order form's confirmation step).
+  app.use('*', storefrontBodyLimit({ multipartBytes: 2 * config.maxUploadBytes }))
   // Catalogue pages of signed-out visitors are kept as long as catalogue reads (server/page-cache.ts).
   const pages = createPageCache({ ttlMs: config.catalogueCacheSeconds * 1000 })
   app.all('*', (c) =>

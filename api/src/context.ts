@@ -12,6 +12,8 @@ export interface ApiDeps {
   fetch: typeof fetch
   /** The local job worker, when this process runs one: `wake()` after enqueueing urgent work. */
   jobs?: { wake(): void }
+  /** The caller's address, for per-address limits inside services (set per request: `requestDeps`). */
+  clientAddress?: string
 }
 
 export interface AppEnv {

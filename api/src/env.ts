@@ -50,7 +50,8 @@ export interface ApiConfig {
   /** Back-office changes one staff member may make per window (a stolen session or a runaway script). */
   adminWriteLimit: { perStaff: number; windowSeconds: number }
   /** Stock held for an order whose payment started, and how long an unpaid order stays open. */
-  orderClock: { stockHoldMinutes: number; orderTtlHours: number }
+  /** maxHeldCodes: codes held at once per client address, per email and per account (decision 046) */
+  orderClock: { stockHoldMinutes: number; orderTtlHours: number; maxHeldCodes: number }
   /** Player look-up before paying (services/player-check/). */
   playerCheck: PlayerCheckConfig
 }
@@ -139,6 +140,7 @@ const schema = z.object({
   REFRESH_REUSE_GRACE: z.coerce.number().int().min(0).max(300).default(10),
   CATALOGUE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(2),
   STOCK_HOLD_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+  STOCK_HOLD_MAX_CODES: z.coerce.number().int().min(1).max(10_000).default(20),
   ORDER_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(24),
   SIGNIN_LIMIT_PER_PAIR: int(10),
   SIGNIN_LIMIT_PER_ACCOUNT: int(20),
@@ -314,7 +316,11 @@ export function loadApiConfig(env: NodeJS.ProcessEnv, opts: { dataDir: string; p
     refreshTtlSeconds: e.REFRESH_TOKEN_TTL,
     refreshReuseGraceSeconds: e.REFRESH_REUSE_GRACE,
     catalogueCacheSeconds: e.CATALOGUE_CACHE_SECONDS,
-    orderClock: { stockHoldMinutes: e.STOCK_HOLD_MINUTES, orderTtlHours: e.ORDER_TTL_HOURS },
+    orderClock: {
+      stockHoldMinutes: e.STOCK_HOLD_MINUTES,
+      orderTtlHours: e.ORDER_TTL_HOURS,
+      maxHeldCodes: e.STOCK_HOLD_MAX_CODES,
+    },
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${opts.port}`).replace(/\/$/, ''),
     uploadDir: path.join(opts.dataDir, 'uploads'),
     maxJsonBytes: 64 * 1024,

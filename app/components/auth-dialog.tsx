@@ -1,14 +1,16 @@
 import { useLocation } from '@remix-run/react'
 import { useT } from '#app/i18n/i18n-context'
+import { ownPath } from '#app/lib/return-to'
 import { AuthForm } from './auth-form'
 import { useAccountData } from './user-account-data'
 import { UserDialog } from './user-dialog'
 
+/** The page's URL without the popup's parameter (its close link); never another host's. */
 function withoutParam(pathname: string, search: string, name: string): string {
   const params = new URLSearchParams(search)
   params.delete(name)
   const q = params.toString()
-  return q ? `${pathname}?${q}` : pathname
+  return q ? `${ownPath(pathname)}?${q}` : ownPath(pathname)
 }
 
 /** The authentication popup over any page, opened by `?auth=1` (for guests only). */

@@ -1,14 +1,18 @@
 import { Form, Link, NavLink, useLocation } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
 import { useT } from '#app/i18n/i18n-context'
+import { ownPath } from '#app/lib/return-to'
 import { useAccountData } from './user-account-data'
 
-/** `?name=1` added to the current page's URL: how the account popups are opened. */
+/**
+ * `?name=1` added to the current page's URL: how the account popups are opened. Only the query
+ * changes; the path is the page's own, collapsed so that it can never name another host.
+ */
 export function usePopupHref(name: 'auth' | 'last-orders'): string {
   const location = useLocation()
   const params = new URLSearchParams(location.search)
   params.set(name, '1')
-  return `${location.pathname}?${params}`
+  return `${ownPath(location.pathname)}?${params}`
 }
 
 /**
@@ -73,7 +77,7 @@ function AccountLinks({ name }: { name: string }) {
       {/* a document navigation: the page starts over without the signed-out user's state, and the
           stored cart, cleared by the answer's Clear-Site-Data, is read afresh */}
       <Form method="post" action="/auth/logout" reloadDocument>
-        <input type="hidden" name="returnTo" value={`${location.pathname}${location.search}`} />
+        <input type="hidden" name="returnTo" value={`${ownPath(location.pathname)}${location.search}`} />
         <button type="submit" className="button">
           {t('account.sign_out')}
         </button>

@@ -31,3 +31,12 @@ export function safeReturnTo(value: unknown, fallback = '/'): string {
   if (!path.startsWith('/') || path.startsWith('//') || new URL(path, BASE).href !== url.href) return fallback
   return path
 }
+
+/**
+ * The current page's path as a link target that cannot leave the origin: leading slashes and
+ * backslashes collapse to one (`//evil.example/x` → `/evil.example/x`, never protocol-relative).
+ * The popup links are built from the page's own path (issue 38, finding 4).
+ */
+export function ownPath(pathname: string): string {
+  return `/${pathname.replace(/^[/\\]+/, '')}`
+}

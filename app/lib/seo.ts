@@ -32,8 +32,20 @@ type MetaTag =
   | { property: string; content: string }
   | { tagName: 'link'; rel: string; href: string }
 
+/**
+ * A public link: an absolute http(s) URL as it is, anything else as a path on `origin` — leading
+ * slashes collapsed, so `//evil.example/..` is a path here, not another host (issue 38, finding
+ * 4: it was a 500). Never throws: what cannot be parsed is the origin's front page.
+ */
 export function absoluteUrl(origin: string, pathOrUrl: string): string {
-  return new URL(pathOrUrl, `${origin.replace(/\/$/, '')}/`).toString()
+  const base = `${origin.replace(/\/$/, '')}/`
+  try {
+    if (/^https?:\/\//i.test(pathOrUrl)) return new URL(pathOrUrl).toString()
+    // `./`: a path whose first segment looks like a scheme (`/javascript:x`) stays a path
+    return new URL(`./${pathOrUrl.replace(/^[/\\]+/, '')}`, base).toString()
+  } catch {
+    return base
+  }
 }
 
 /** A description of sensible length: one line of text, cut at a word near 200 characters. */

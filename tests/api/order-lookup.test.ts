@@ -152,7 +152,12 @@ describe('asking for the list', () => {
 
   it('limits requests per email (3 an hour) and per client address (10 an hour)', async () => {
     const email = `limited-${hex()}@example.com`
-    for (let i = 0; i < 3; i++) expect((await ask(email, `198.51.100.${i + 1}`)).status).toBe(202)
+    // issue 38, finding 6: strangers asking for someone's email from several addresses…
+    for (let i = 0; i < 3; i++)
+      for (let j = 0; j < 3; j++) expect((await ask(email, `198.51.100.${i + 1}`)).status).toBe(202)
+    expect((await ask(email, '198.51.100.1')).status).toBe(429)
+    // …never refuse its owner at their own address
+    for (let i = 0; i < 3; i++) expect((await ask(email, '198.51.100.9')).status).toBe(202)
     const refused = await ask(email, '198.51.100.9')
     expect(refused.status).toBe(429)
     expect(refused.body.code).toBe('rate_limited')

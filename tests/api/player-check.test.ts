@@ -190,6 +190,7 @@ describe('POST /api/games/{id}/check_player/', () => {
 describe('order creation uses the same check with the contract fields only', () => {
   const supplyOrder = (user: string, extra: Record<string, unknown> = {}) =>
     api.call<{ id: string } & Err>('POST', '/api/orders/supply_channel/', {
+      headers: from(),
       body: {
         products: [{ product_id: supplyProduct, quantity: 1 }],
         email: 'buyer@example.com',
@@ -202,6 +203,7 @@ describe('order creation uses the same check with the contract fields only', () 
   it('keeps the nickname on the order: order page, history', async () => {
     const user = await makeUser(api)
     const r = await api.call<{ id: string }>('POST', '/api/orders/standoff/', {
+      headers: from(),
       body: { products: [{ product_id: standoffProduct, quantity: 1 }], game_account_id: '100000001' },
       token: user.token,
     })
@@ -230,6 +232,7 @@ describe('order creation uses the same check with the contract fields only', () 
     expect(missing.body.code).toBe('player_not_found')
     expect(missing.body.fields?.supply_channel_user_id?.[0]).toContain(PLAYERS.missing)
     const malformed = await api.call<Err>('POST', '/api/orders/standoff/', {
+      headers: from(),
       body: {
         products: [{ product_id: standoffProduct, quantity: 1 }],
         email: 'buyer@example.com',
@@ -240,6 +243,7 @@ describe('order creation uses the same check with the contract fields only', () 
     expect(malformed.body.code).toBe('player_id_malformed')
     expect(malformed.body.fields?.game_account_id).toBeDefined()
     const sandboxMissing = await api.call<Err>('POST', '/api/orders/standoff/', {
+      headers: from(),
       body: {
         products: [{ product_id: standoffProduct, quantity: 1 }],
         email: 'buyer@example.com',
@@ -265,11 +269,17 @@ describe('order creation uses the same check with the contract fields only', () 
       supply_channel_user_id: PLAYERS.slow,
       supply_channel_server: euServer,
     }
-    const headers = { 'idempotency-key': 'retry-slow-player-1' }
-    const first = await api.call<{ id: string }>('POST', '/api/orders/supply_channel/', { body, headers })
+    const headers = { 'idempotency-key': 'retry-slow-player-1', ...from() }
+    const first = await api.call<{ id: string }>('POST', '/api/orders/supply_channel/', {
+      body,
+      headers,
+    })
     expect(first.status).toBe(201)
     const before = fake.calls.length
-    const again = await api.call<{ id: string }>('POST', '/api/orders/supply_channel/', { body, headers })
+    const again = await api.call<{ id: string }>('POST', '/api/orders/supply_channel/', {
+      body,
+      headers,
+    })
     expect(again.status).toBe(200)
     expect(again.body.id).toBe(first.body.id)
     expect(fake.calls.length).toBe(before) // the slow supplier was not waited for a second time
@@ -279,6 +289,7 @@ describe('order creation uses the same check with the contract fields only', () 
     const plain = await makeGame(api, 'StandoffGame')
     const p = await makeProduct(api, plain.id, 'StandoffProduct', { gold: 10 })
     const r = await api.call<{ id: string }>('POST', '/api/orders/standoff/', {
+      headers: from(),
       body: {
         products: [{ product_id: p.id, quantity: 1 }],
         email: 'b@example.com',
@@ -299,5 +310,42 @@ describe('order creation uses the same check with the contract fields only', () 
     const [row] = await api.db.select().from(orders).where(eq(orders.id, made.body.id))
     expect(row?.moogoldUserId).toBe('55555555')
     expect(row?.playerNickname).toBeNull()
+  })
+
+  it('counts against the per-address limit of the check: past it, order creation asks no supplier (finding 5 of issue 38)', async () => {
+    const me = from()
+    for (let i = 0; i < 5; i++) expect((await check(standoff, { user_id: '100000001' }, me)).status).toBe(200)
+    expect((await check(standoff, { user_id: '100000001' }, me)).status).toBe(429)
+    // the attack: new ids through order creation, from the same address
+    const before = fake.calls.length
+    const r = await api.call<{ id: string } & Err>('POST', '/api/orders/supply_channel/', {
+      headers: me,
+      body: {
+        products: [{ product_id: supplyProduct, quantity: 1 }],
+        email: 'buyer@example.com',
+        // an id nobody checked yet (a cached answer would still be used)
+        supply_channel_user_id: '98765432',
+        supply_channel_server: euServer,
+      },
+    })
+    // no look-up, so no answer about the id: the order is made unchecked, without a nickname
+    expect(fake.calls.length).toBe(before)
+    expect(r.status).toBe(201)
+    const [row] = await api.db.select().from(orders).where(eq(orders.id, r.body.id))
+    expect(row?.playerNickname).toBeNull()
+    // and order creation's own look-ups count: five orders from a fresh address use up its checks
+    const other = from()
+    for (let i = 0; i < 5; i++) {
+      const made = await api.call('POST', '/api/orders/standoff/', {
+        headers: other,
+        body: {
+          products: [{ product_id: standoffProduct, quantity: 1 }],
+          email: 'buyer@example.com',
+          game_account_id: '100000001',
+        },
+      })
+      expect(made.status).toBe(201)
+    }
+    expect((await check(standoff, { user_id: '100000001' }, other)).status).toBe(429)
   })
 })

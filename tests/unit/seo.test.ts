@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { pageMeta, seoMeta, shortDescription } from '#app/lib/seo'
+import { absoluteUrl, pageMeta, seoMeta, shortDescription } from '#app/lib/seo'
 import { jsonLdText, productJsonLd } from '#app/lib/structured-data'
 import { robotsTxt } from '#app/routes/robots[.]txt'
 import { STATIC_PATHS, sitemapXml } from '#app/routes/sitemap[.]xml'
@@ -58,6 +58,23 @@ describe('seoMeta', () => {
     expect(d.length).toBeLessThanOrEqual(200)
     expect(d.endsWith('…')).toBe(true)
     expect(d).not.toMatch(/[<>]/)
+  })
+})
+
+describe('absoluteUrl (issue 38, finding 4)', () => {
+  it('never throws and never names another host for a path', () => {
+    for (const path of [
+      '//evil.example/..',
+      '//evil.example/x',
+      '/\\evil.example/x',
+      '///a',
+      '/javascript:x',
+      '//',
+    ])
+      expect(new URL(absoluteUrl(origin, path)).origin).toBe(origin)
+    expect(absoluteUrl(origin, '//evil.example/x')).toBe('https://shop.example/evil.example/x')
+    expect(absoluteUrl(origin, '/games/1?x=1')).toBe('https://shop.example/games/1?x=1')
+    expect(absoluteUrl(origin, 'https://cdn.example/a.png')).toBe('https://cdn.example/a.png')
   })
 })
 

@@ -460,6 +460,8 @@ export const orders = pgTable(
     playerNickname: text('player_nickname'),
     // RokkyOrder: the delivered gift code
     code: text('code'),
+    // the client address of the payment start that holds the order's codes (the per-buyer hold cap)
+    holdAddress: text('hold_address'),
     // idempotent creation
     idempotencyKey: text('idempotency_key'),
     requestHash: text('request_hash'),

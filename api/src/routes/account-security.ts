@@ -46,7 +46,7 @@ const confirm = createRoute({
   tags: ['auth'],
   summary: 'Confirm the account’s email with the token of the confirmation mail',
   description:
-    'Our extension. The link works once, for 48 hours, and only while the account has that email; any other token is a 400.',
+    "Our extension. The link works once, for 48 hours, and only while the account has that email; any other token is a 400. Sent with the bearer token of the same account, the account stays as it is; sent without it (or with another account's), the account is handed to the mailbox's owner: its password is dropped and every sign-in and bound social account ends.",
   request: json(z.object({ token: LinkToken }).openapi('EmailConfirmRequest')),
   responses: { 200: jsonContent(Detail), ...errorResponses(400), 429: tooMany },
 })
@@ -137,9 +137,10 @@ export function registerAccountSecurity(app: ApiApp) {
   app.openapi(confirm, async (c) => {
     const refused = await limitLinkUse(c)
     if (refused) return refused
-    const done = await confirmEmail(c.var.deps.db, c.req.valid('json').token)
+    // signed in to the same account: the browser that signed up (decision 045)
+    const done = await confirmEmail(c.var.deps.db, c.req.valid('json').token, { byUserId: c.var.userId })
     if (!done) throw fail(400, 'confirm_link_invalid')
-    return c.json({ detail: message('email_confirmed') }, 200)
+    return c.json({ detail: message(done.claimed ? 'email_confirmed_claimed' : 'email_confirmed') }, 200)
   })
 
   app.openapi(resend, async (c) => {

@@ -1,5 +1,7 @@
 import { createRoute } from '@hono/zod-openapi'
-import type { ApiApp } from '../context'
+import type { Context } from 'hono'
+import type { ApiApp, AppEnv } from '../context'
+import { clientAddressOf } from '../lib/client-address'
 import { errorResponses, jsonContent } from '../lib/schemas'
 import {
   createOrder,
@@ -93,6 +95,9 @@ supply_channel_server_custom_id is required. Games that need no server ignore bo
   responses: created(OrderCreatedSchema),
 })
 
+/** The deps with the caller's address: order creation's player look-ups count against its limit. */
+const requestDeps = (c: Context<AppEnv>) => ({ ...c.var.deps, clientAddress: clientAddressOf(c) })
+
 export function registerOrderCreation(app: ApiApp) {
   app.openapi(pubgRoute, async (c) => {
     const body = c.req.valid('json')
@@ -119,7 +124,7 @@ export function registerOrderCreation(app: ApiApp) {
         userId,
         asksSupplier: true,
       },
-      () => prepareStandoff(c.var.deps, body, userId),
+      () => prepareStandoff(requestDeps(c), body, userId),
     )
     return c.json(standoffCreatedResult(r.order, r.totals), r.replay ? 200 : 201)
   })
@@ -137,7 +142,7 @@ export function registerOrderCreation(app: ApiApp) {
         userId,
         asksSupplier: true,
       },
-      () => prepareSteam(c.var.deps, body, userId),
+      () => prepareSteam(requestDeps(c), body, userId),
     )
     return c.json(steamCreatedResult(r.order, r.totals), r.replay ? 200 : 201)
   })
@@ -155,7 +160,7 @@ export function registerOrderCreation(app: ApiApp) {
         userId,
         asksSupplier: true,
       },
-      () => prepareSupply(c.var.deps, body, userId),
+      () => prepareSupply(requestDeps(c), body, userId),
     )
     return c.json(createdResult(r.order, r.totals), r.replay ? 200 : 201)
   })

@@ -7,11 +7,16 @@ import { games } from '../db/schema'
 import { ApiError, fail, fieldError, message } from '../lib/errors'
 import { ErrorSchema, errorResponses, IdParam, jsonContent } from '../lib/schemas'
 import { resolveSupplyServer } from '../services/orders/validate'
-import { checkPlayer, lookupFor, serverCode } from '../services/player-check'
+import {
+  checkPlayer,
+  lookupFor,
+  PLAYER_CHECK_WINDOW_SECONDS,
+  playerCheckLimitKey,
+  serverCode,
+} from '../services/player-check'
 import { hitRateLimit } from '../services/rate-limit'
 import { clientAddressOf } from '../lib/client-address'
 
-const WINDOW_SECONDS = 60
 /** Seconds a client is told to wait when the supplier did not answer. */
 const UNAVAILABLE_RETRY_SECONDS = 30
 
@@ -101,9 +106,9 @@ export function registerPlayerCheck(app: ApiApp) {
     const address = clientAddressOf(c)
     const hit = await hitRateLimit(
       deps.db,
-      `player-check:${address}`,
+      playerCheckLimitKey(address),
       deps.config.playerCheck.perAddress,
-      WINDOW_SECONDS,
+      PLAYER_CHECK_WINDOW_SECONDS,
     )
     if (!hit.allowed) {
       c.header('Retry-After', String(hit.retryAfter))

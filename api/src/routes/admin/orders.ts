@@ -187,7 +187,10 @@ export function registerAdminOrders(app: ApiApp) {
   })
 
   app.openapi(detail, async (c) => {
-    return c.json(await detailOr404(c, c.req.valid('param').id), 200)
+    const d = await detailOr404(c, c.req.valid('param').id)
+    // the order's personal data (email, player ids, payments) was shown to this staff member
+    await audit(c.var.deps.db, staffOf(c), { action: 'order.read', entity: 'order', entityId: d.order.id })
+    return c.json(d, 200)
   })
 
   app.openapi(note, async (c) => {
@@ -196,7 +199,15 @@ export function registerAdminOrders(app: ApiApp) {
     const { text } = c.req.valid('json')
     if (!text) throw fail(400, 'admin_note_empty')
     await detailOr404(c, id)
-    await recordOrderEvent(c.var.deps.db, id.toLowerCase(), 'note', { text, by: staff.email }, staff.userId)
+    await c.var.deps.db.transaction(async (tx) => {
+      await recordOrderEvent(tx, id.toLowerCase(), 'note', { text, by: staff.email }, staff.userId)
+      await audit(tx, staff, {
+        action: 'order.note',
+        entity: 'order',
+        entityId: id.toLowerCase(),
+        after: { text },
+      })
+    })
     return c.json(await detailOr404(c, id), 200)
   })
 

@@ -34,20 +34,34 @@ export async function queueConfirmation(
   })
 }
 
-/** Opens a confirmation link: the account's email is confirmed. Null when the link does not work. */
+/**
+ * Opens a confirmation link: the account's email is confirmed. Null when the link does not work.
+ * Whoever made the account chose its password (or bound its social account) before the mailbox was
+ * proven, and may not be the mailbox's owner (issue 38: a stranger signs up with the shop owner's
+ * address, the owner clicks the genuine mail, the stranger's token became `owner`). So the link
+ * keeps the account as it is only when it is opened in a browser signed in to that very account
+ * (`byUserId`: the one that signed up); opened anywhere else it hands the account to the mailbox's
+ * owner the way a reset link does (claimForEmailOwner: password dropped, every sign-in ended, bound
+ * social accounts removed) — decision 045.
+ */
 export async function confirmEmail(
   db: Db,
   token: string,
-  now = new Date(),
-): Promise<{ userId: number } | null> {
+  opts: { byUserId?: number | null; now?: Date } = {},
+): Promise<{ userId: number; claimed: boolean } | null> {
+  const now = opts.now ?? new Date()
   return db.transaction(async (tx) => {
     const used = await consumeAccountToken(tx, token, 'confirm_email', now)
     if (!used) return null
+    if (opts.byUserId !== used.userId) {
+      const claimed = await claimForEmailOwner(tx, used.userId, now)
+      return { userId: used.userId, claimed }
+    }
     await tx
       .update(users)
       .set({ emailConfirmedAt: now })
       .where(and(eq(users.id, used.userId), isNull(users.emailConfirmedAt)))
-    return { userId: used.userId }
+    return { userId: used.userId, claimed: false }
   })
 }
 

@@ -27,7 +27,7 @@ export const RESET_JOB = 'auth.password_reset'
 /** The storefront page a reset link opens (the mail adds `?token=`). */
 export const RESET_PATH = '/auth/reset'
 
-/** Reset requests per email and per client address, per hour. */
+/** Reset requests per (email, client address) and per client address, per hour. */
 export const RESET_LIMITS = { perEmail: 3, perAddress: 10, windowSeconds: 3600 }
 /** Requests for one email this close together make one mail (a double submit). */
 const SAME_MAIL_SECONDS = 60
@@ -52,7 +52,9 @@ export async function requestPasswordReset(
   const tag = emailTag(config.jwtSecret, email)
   for (const [key, limit] of [
     [`reset:address:${address}`, RESET_LIMITS.perAddress],
-    [`reset:email:${tag}`, RESET_LIMITS.perEmail],
+    // per email *from this address*: requests for someone's email from elsewhere never use up
+    // the owner's own (issue 38, finding 6); mails to one address stay one a minute (the job key)
+    [`reset:email:${tag}:${address}`, RESET_LIMITS.perEmail],
   ] as const) {
     const hit = await hitRateLimit(db, key, limit, RESET_LIMITS.windowSeconds, now)
     if (!hit.allowed) return hit

@@ -32,7 +32,8 @@ export async function findOrdersByEmail(db: Db, email: string, limit: number) {
 }
 
 /**
- * Counts the request against the client address and the email, then queues the look-up mail.
+ * Counts the request against the client address and the (email, address) pair, then queues the
+ * look-up mail.
  * Returns the refused limit, or null when the request was taken.
  */
 export async function requestOrderLookup(
@@ -47,7 +48,9 @@ export async function requestOrderLookup(
   const { perAddress, perEmail, windowSeconds } = config.mail.lookupLimits
   for (const [key, limit] of [
     [`lookup:address:${address}`, perAddress],
-    [`lookup:email:${tag}`, perEmail],
+    // per email *from this address*: look-ups of someone's email from elsewhere never use up
+    // the owner's own (issue 38, finding 6); mails to one address stay one a minute (the mail key)
+    [`lookup:email:${tag}:${address}`, perEmail],
   ] as const) {
     const hit = await hitRateLimit(db, key, limit, windowSeconds, now)
     if (!hit.allowed) return hit

@@ -20,8 +20,9 @@ const BATCHES_PER_RUN = 10
 
 /**
  * Orders past their time, oldest first, after `after` (keyset: a skipped order is not picked again
- * in the same run). An order whose payment started within the hold time is left alone: the shopper
- * is paying right now, with codes held for it.
+ * in the same run). An order whose payment started within the hold time is left alone — the shopper
+ * is paying right now — but only for one hold time past ORDER_TTL_HOURS: payment starts repeated
+ * to keep an order (and its codes) alive do not (issue 38, decision 046).
  */
 async function expiredBatch(deps: ApiDeps, after: { created: Date; id: string } | null) {
   const { orderTtlHours, stockHoldMinutes } = deps.config.orderClock
@@ -42,7 +43,13 @@ async function expiredBatch(deps: ApiDeps, after: { created: Date; id: string } 
       and(
         inArray(orders.status, [...UNPAID_STATUSES]),
         lt(orders.created, sql`now() - make_interval(hours => ${orderTtlHours})`),
-        notExists(paying),
+        or(
+          notExists(paying),
+          lt(
+            orders.created,
+            sql`now() - make_interval(hours => ${orderTtlHours}, mins => ${stockHoldMinutes})`,
+          ),
+        ),
         after
           ? or(
               gt(orders.created, after.created),

@@ -3,6 +3,7 @@ import { and, asc, eq } from 'drizzle-orm'
 import type { Context } from 'hono'
 import type { AppEnv } from '../../context'
 import { countries, paymentMethodGroups, paymentMethods, payments } from '../../db/schema'
+import { clientAddressOf } from '../../lib/client-address'
 import { ApiError, fail, fieldError, message } from '../../lib/errors'
 import { toMoney } from '../../lib/money'
 import { getProvider } from '../../providers'
@@ -104,7 +105,7 @@ export async function startPayment(
     await deps.db.transaction(async (tx) => {
       const order = await loadOrderForCaller(c, checked.id, { db: tx, lock: true })
       assertPayable(order.status)
-      await holdStock(tx, order, deps.config.orderClock.stockHoldMinutes)
+      await holdStock(tx, order, holdRules(c))
       await supersedePendingPayments(tx, order.id)
       await tx.insert(payments).values({
         id: paymentId,
@@ -145,7 +146,7 @@ export async function startPayment(
     assertPayable(order.status)
     if (order.totalToPay !== totals.totalToPay) throw fail(409, 'order_total_changed')
     // the codes are reserved before the shopper pays: no payment starts for stock that is gone
-    await holdStock(tx, order, deps.config.orderClock.stockHoldMinutes)
+    await holdStock(tx, order, holdRules(c))
     await supersedePendingPayments(tx, order.id)
     if (order.status === 'created') await transitionOrder(tx, order.id, 'waiting_for_payment')
     const [row] = await tx
@@ -187,6 +188,12 @@ export async function startPayment(
     })
     .where(and(eq(payments.id, paymentId), eq(payments.status, 'pending')))
   return { ...created.scenario, payment_id: paymentId, amount: toMoney(amount), currency }
+}
+
+/** The hold's length and the per-buyer cap (decision 046), for this caller's address. */
+function holdRules(c: Context<AppEnv>) {
+  const { stockHoldMinutes, maxHeldCodes } = c.var.deps.config.orderClock
+  return { minutes: stockHoldMinutes, maxHeldCodes, address: clientAddressOf(c) }
 }
 
 function assertPayable(status: string) {

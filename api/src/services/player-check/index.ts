@@ -6,6 +6,7 @@ import type { ApiDeps } from '../../context'
 import { type games, playerChecks, supplyServers } from '../../db/schema'
 import type { PlayerCheckConfig } from '../../env'
 import { fieldError } from '../../lib/errors'
+import { hitRateLimit } from '../rate-limit'
 import { apigamesLookup } from './apigames'
 import { sandboxLookup } from './sandbox'
 import { smileOneLookup } from './smile-one'
@@ -53,6 +54,11 @@ function cacheKey(lookup: PlayerLookup, ref: string | null, q: PlayerQuery): str
     .digest('hex')
 }
 
+/** The per-address limit's window (PLAYER_CHECK_LIMIT_PER_ADDRESS checks per window). */
+export const PLAYER_CHECK_WINDOW_SECONDS = 60
+/** The per-address counter, shared by the check route and order creation (issue 38, finding 5). */
+export const playerCheckLimitKey = (address: string) => `player-check:${address}`
+
 /** Expired answers removed per write: keeps the table small without a sweeper. */
 const PRUNE_BATCH = 100
 
@@ -65,7 +71,7 @@ export async function checkPlayer(
   deps: ApiDeps,
   game: CheckGame,
   query: PlayerQuery,
-  opts: { timeoutMs?: number } = {},
+  opts: { timeoutMs?: number; cacheOnly?: boolean } = {},
 ): Promise<(PlayerAnswer & { cached: boolean }) | null> {
   const cfg = deps.config.playerCheck
   const lookup = lookupFor(cfg, game)
@@ -81,6 +87,8 @@ export async function checkPlayer(
       ? { outcome: 'found', nickname: hit.nickname, cached: true }
       : { outcome: 'not_found', cached: true }
   }
+  if (opts.cacheOnly)
+    return { outcome: 'unavailable', reason: 'limit reached: cached answers only', cached: false }
   const answer = await lookup.lookup(query, game.playerCheckRef, {
     fetch: deps.fetch,
     timeoutMs: Math.min(opts.timeoutMs ?? cfg.timeoutMs, cfg.timeoutMs),
@@ -132,6 +140,9 @@ export const ORDER_CHECK_TIMEOUT_MS = 3000
  * The check at order creation, with the order's own fields (nothing beyond the contract's): a
  * player the supplier does not know, or an id it calls malformed, refuses the order on `field`;
  * a supplier that does not answer lets the order through unchecked. Returns the nickname to keep.
+ * Each check counts against the caller's per-address limit of the check route; past it only
+ * cached answers are used (an id nobody checked lately goes through unchecked), so creating
+ * orders is no way around that limit to enumerate players (issue 38, finding 5).
  */
 export async function verifyPlayerForOrder(
   deps: ApiDeps,
@@ -139,7 +150,18 @@ export async function verifyPlayerForOrder(
   query: PlayerQuery,
   field: string,
 ): Promise<string | null> {
-  const answer = await checkPlayer(deps, game, query, { timeoutMs: ORDER_CHECK_TIMEOUT_MS })
+  if (!lookupFor(deps.config.playerCheck, game)) return null
+  const address = deps.clientAddress ?? 'unknown'
+  const hit = await hitRateLimit(
+    deps.db,
+    playerCheckLimitKey(address),
+    deps.config.playerCheck.perAddress,
+    PLAYER_CHECK_WINDOW_SECONDS,
+  )
+  const answer = await checkPlayer(deps, game, query, {
+    timeoutMs: ORDER_CHECK_TIMEOUT_MS,
+    cacheOnly: !hit.allowed,
+  })
   if (!answer) return null
   if (answer.outcome === 'not_found') throw fieldError(field, 'player_not_found', { id: query.userId })
   if (answer.outcome === 'malformed') throw fieldError(field, 'player_id_malformed')

@@ -3,11 +3,26 @@
 // nobody pays for codes that are gone. A hold needs no job to end: a code is free again once
 // `held_until` has passed (the order clock also clears the holds of orders that expire or fail).
 //
+// An order's hold has an end (issue 38, decision 046): it runs STOCK_HOLD_MINUTES from the order's
+// first payment start, and later starts keep it without extending it — once it is over, the order
+// cannot hold codes again (a new order must be made). And one buyer (client address, email,
+// account) holds at most STOCK_HOLD_MAX_CODES codes at once, so three guest orders cannot keep a
+// product sold out.
+//
 // Concurrency: the free rows are claimed with SELECT … FOR UPDATE SKIP LOCKED inside one UPDATE, and
 // the UPDATE re-checks that each row is still free, so two instances never hold the same code.
 import { and, asc, eq, inArray, isNull, lte, notInArray, or, type SQL, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client'
-import { giftCodes, gifts, type OrderKind, orderProducts, products, voucherCodes } from '../../db/schema'
+import {
+  giftCodes,
+  gifts,
+  type OrderKind,
+  orderProducts,
+  orders,
+  payments,
+  products,
+  voucherCodes,
+} from '../../db/schema'
 import { fail } from '../../lib/errors'
 
 type CodeTable = typeof voucherCodes | typeof giftCodes
@@ -72,7 +87,7 @@ async function heldBy(tx: Tx, need: StockNeed, orderId: string) {
 }
 
 /** Claims up to `n` free codes of an item for the order in one statement; the ids taken. */
-async function claimFree(tx: Tx, need: StockNeed, orderId: string, n: number, until: SQL) {
+async function claimFree(tx: Tx, need: StockNeed, orderId: string, n: number, until: Date) {
   const { t, item } = tableOf(need)
   const free = tx
     .select({ id: t.id })
@@ -100,20 +115,78 @@ export async function freeCount(db: Db | Tx, need: Pick<StockNeed, 'table' | 'it
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
+/** The order a payment start holds codes for. */
+export interface HoldingOrder {
+  id: string
+  kind: OrderKind
+  giftId: number | null
+  email: string | null
+  userId: number | null
+}
+
+export interface HoldRules {
+  /** STOCK_HOLD_MINUTES: the hold's whole length, from the order's first payment start. */
+  minutes: number
+  /** STOCK_HOLD_MAX_CODES: codes one buyer may hold at once. */
+  maxHeldCodes: number
+  /** The client address of this payment start ('unknown' when nothing in front set one). */
+  address: string
+}
+
 /**
- * Holds what the order needs for `minutes` from now, inside the caller's transaction (the one that
- * starts the payment): the order's current holds are kept and extended, surplus ones (the order
- * shrank) are released, and the missing codes are claimed. Throws 409 `out_of_stock` (nothing is
- * kept: the caller's transaction rolls back) when the codes are not there.
+ * The end of the order's hold: STOCK_HOLD_MINUTES after its first payment start (now, for the
+ * first one), and whether it has passed. Read from the database clock, the one `isFreeCode` uses.
  */
-export async function holdStock(
-  tx: Tx,
-  order: { id: string; kind: OrderKind; giftId: number | null },
-  minutes: number,
-): Promise<void> {
+async function holdEnd(tx: Tx, orderId: string, minutes: number): Promise<{ until: Date; over: boolean }> {
+  const [row] = await tx
+    .select({
+      until: sql<Date>`coalesce(min(${payments.created}), now()) + make_interval(mins => ${minutes})`,
+      over: sql<boolean>`coalesce(min(${payments.created}), now()) + make_interval(mins => ${minutes}) <= now()`,
+    })
+    .from(payments)
+    .where(eq(payments.orderId, orderId))
+  return { until: new Date(row!.until), over: Boolean(row!.over) }
+}
+
+/** Codes held right now by the buyer's other orders (same address, email or account). */
+async function heldByBuyer(tx: Tx, order: HoldingOrder, address: string): Promise<number> {
+  const buyer = or(
+    address !== 'unknown' ? eq(orders.holdAddress, address) : undefined,
+    order.email ? sql`lower(${orders.email}) = lower(${order.email})` : undefined,
+    order.userId !== null ? eq(orders.userId, order.userId) : undefined,
+  )
+  if (!buyer) return 0
+  let n = 0
+  for (const t of [voucherCodes, giftCodes] as CodeTable[]) {
+    const [row] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(t)
+      .innerJoin(orders, eq(orders.id, t.heldBy))
+      .where(and(isNull(t.soldAt), sql`${t.heldUntil} > now()`, sql`${orders.id} <> ${order.id}`, buyer))
+    n += Number(row?.n ?? 0)
+  }
+  return n
+}
+
+/**
+ * Holds what the order needs, inside the caller's transaction (the one that starts the payment),
+ * until STOCK_HOLD_MINUTES after the order's first payment start: the order's current holds are
+ * kept (not extended), surplus ones (the order shrank) are released, and the missing codes are
+ * claimed. Throws 409 — nothing is kept: the caller's transaction rolls back — `hold_time_over`
+ * when that time has passed, `hold_limit` when the buyer would hold more than allowed, and
+ * `out_of_stock` when the codes are not there.
+ */
+export async function holdStock(tx: Tx, order: HoldingOrder, rules: HoldRules): Promise<void> {
   const needs = await stockNeeds(tx, order)
   await releaseOtherItems(tx, order.id, needs)
-  const until = sql`now() + make_interval(mins => ${minutes})`
+  if (needs.length === 0) return
+  const { until, over } = await holdEnd(tx, order.id, rules.minutes)
+  if (over) throw fail(409, 'hold_time_over')
+  const wanted = needs.reduce((sum, n) => sum + n.quantity, 0)
+  if ((await heldByBuyer(tx, order, rules.address)) + wanted > rules.maxHeldCodes)
+    throw fail(409, 'hold_limit', { max: rules.maxHeldCodes })
+  if (rules.address !== 'unknown')
+    await tx.update(orders).set({ holdAddress: rules.address }).where(eq(orders.id, order.id))
   for (const need of needs) {
     const { t } = tableOf(need)
     const held = (await heldBy(tx, need, order.id)).map((r) => r.id)
@@ -121,7 +194,6 @@ export async function holdStock(
     const surplus = held.slice(need.quantity)
     if (surplus.length)
       await tx.update(t).set({ heldBy: null, heldUntil: null }).where(inArray(t.id, surplus))
-    if (keep.length) await tx.update(t).set({ heldUntil: until }).where(inArray(t.id, keep))
     let missing = need.quantity - keep.length
     // A shortfall can be rows that another buyer's open transaction has locked and will give back
     // (its payment was refused): when committed stock says they exist, look again a few times.
