@@ -2,7 +2,7 @@ import { ArticlePage, articleMeta, infoLinks } from '#app/components/info/articl
 import { articleLoader } from '#app/components/info/article.server'
 import { sharedPageHeaders } from '#app/lib/shared-page.server'
 
-export const loader = articleLoader('privacy-policy')
+export const loader = articleLoader('privacy-policy', 'privacy_policy')
 // a signed-out visitor's page may come from the page cache (decision 038)
 export const headers = sharedPageHeaders
 export const meta = articleMeta

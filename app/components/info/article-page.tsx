@@ -12,11 +12,13 @@ export const articleMeta: MetaFunction = (args) => {
   const article = args.data as ArticleData | undefined
   if (!article) return []
   const t = infoMetaT(args.matches)
-  return pageMeta(args, {
+  const tags = pageMeta(args, {
     title: t('info.article_meta_title', { header: article.header }),
     description: article.description,
     type: 'article',
   })
+  // a page the owner has not written yet is no page for search engines
+  return article.placeholder ? [...tags, { name: 'robots', content: 'noindex' }] : tags
 }
 
 /** An info article: the header and its server-sanitized HTML. */

@@ -1,4 +1,5 @@
 import { data, type LoaderFunctionArgs } from '@remix-run/node'
+import { getServerT } from '#app/i18n/i18n.server'
 import { ApiResponseError, apiFor, must } from '#app/lib/api/client.server'
 import { sanitizeHtml } from '#app/lib/sanitize-html.server'
 import { shortDescription } from '#app/lib/seo'
@@ -9,8 +10,12 @@ function endSentences(html: string): string {
   return html.replace(/([^.!?:;…\s])\s*<\/(h2|h3|li|p)>/gi, '$1.</$2>')
 }
 
-/** Loader of an info article page: GET /api/articles/{slug}/, its HTML sanitized here on the server. */
-export function articleLoader(slug: string) {
+/**
+ * Loader of an info article page: GET /api/articles/{slug}/, its HTML sanitized here on the server.
+ * `pageKey` (the `info.pages.*` key) marks a page the footer or a form links to: until the owner
+ * writes it, it shows a polite placeholder (kept out of search engines) instead of a 404 (issue 37).
+ */
+export function articleLoader(slug: string, pageKey?: string) {
   return async ({ request, context }: LoaderFunctionArgs) => {
     const api = apiFor(request, context)
     try {
@@ -21,10 +26,19 @@ export function articleLoader(slug: string) {
           header: article.header,
           html: sanitizeHtml(article.text),
           description: shortDescription(endSentences(article.text)),
+          placeholder: false,
         },
         { headers: api.headers },
       )
     } catch (error) {
+      if (pageKey && error instanceof ApiResponseError && error.status === 404) {
+        const { t } = await getServerT(request)
+        const header = t(`info.pages.${pageKey}.title`)
+        return data(
+          { header, html: `<p>${t('info.placeholder')}</p>`, description: '', placeholder: true },
+          { headers: api.headers },
+        )
+      }
       if (error instanceof ApiResponseError) {
         throw data({ message: error.message }, { status: error.status, headers: api.headers })
       }
