@@ -7579,6 +7579,84 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/payments/yookassa/notify/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * YooKassa notification (server to server)
+         * @description Body `{type: "notification", event, object: {id, …}}` for `payment.succeeded`, `payment.canceled`, `payment.waiting_for_capture` and `refund.succeeded`. Only from the addresses in YOOKASSA_NOTIFY_FROM (403 otherwise; the client address follows TRUST_PROXY). Nothing but the event and the object id is read: the payment (or refund) is fetched from YooKassa’s API and settled from that answer, once per event. 502 when YooKassa’s API cannot be asked (YooKassa sends the notification again).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["YookassaNotifyOk"];
+                    };
+                };
+                /** @description Error 400 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 403 */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 404 */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description YooKassa’s API unreachable */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            detail: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/products/": {
         parameters: {
             query?: never;
@@ -8747,6 +8825,8 @@ export interface components {
              */
             amount: string;
             currency: string;
+            /** @description Our extension: when the QR stops being offered (ISO 8601) */
+            expires_at?: string;
             /** Format: uuid */
             payment_id: string;
             /** @enum {string} */
@@ -8960,6 +9040,8 @@ export interface components {
              */
             amount: string;
             currency: string;
+            /** @description Our extension: when the QR stops being offered (ISO 8601) */
+            expires_at?: string;
             /** Format: uuid */
             payment_id: string;
             qr_str: string;
@@ -9726,6 +9808,10 @@ export interface components {
             next: string | null;
             previous: string | null;
             results: components["schemas"]["SupplyServer"][];
+        };
+        YookassaNotifyOk: {
+            /** @enum {string} */
+            status: "ok";
         };
     };
     responses: never;

@@ -33,6 +33,7 @@ import {
 } from './payments-schemas'
 import { registerPaymentCallbacks } from './payments-callbacks'
 import { registerSandboxCheckout } from './payments-sandbox'
+import { registerYookassaNotify } from './payments-yookassa'
 
 const listCountriesRoute = createRoute({
   method: 'get',
@@ -188,6 +189,7 @@ export function registerPayments(app: ApiApp) {
   // Fixed paths before the catch-all POST /api/payments/{name}/.
   registerSandboxCheckout(app)
   registerPaymentCallbacks(app)
+  registerYookassaNotify(app)
 
   app.openapi(startPaymentRoute, async (c) => {
     const deps = c.var.deps
