@@ -6100,6 +6100,65 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/orders/status/{id}/check/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask the provider about the order’s latest payment now, then answer the status
+         * @description Our extension («Проверить оплату»): when the latest payment is pending and its provider can be asked (YooKassa, Payselection), its state is fetched and settled through the one settlement path; else the same answer as GET /api/orders/status/{id}/. A provider that does not answer changes nothing.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OrderStatus"];
+                    };
+                };
+                /** @description Error 400 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 404 */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/orders/steam/": {
         parameters: {
             query?: never;
@@ -8777,6 +8836,8 @@ export interface components {
             amount: string;
             currency: string;
             help_text: string;
+            /** @description Our extension: the method the payment was started with (a new QR uses it) */
+            method_name?: string;
             /** Format: uuid */
             payment_id: string;
             /** @enum {string} */
@@ -8804,6 +8865,8 @@ export interface components {
             };
             /** @enum {string} */
             method: "POST" | "GET";
+            /** @description Our extension: the method the payment was started with (a new QR uses it) */
+            method_name?: string;
             /** Format: uuid */
             payment_id: string;
             /** @enum {string} */
@@ -8827,6 +8890,8 @@ export interface components {
             currency: string;
             /** @description Our extension: when the QR stops being offered (ISO 8601) */
             expires_at?: string;
+            /** @description Our extension: the method the payment was started with (a new QR uses it) */
+            method_name?: string;
             /** Format: uuid */
             payment_id: string;
             /** @enum {string} */
@@ -8851,6 +8916,8 @@ export interface components {
             card_name: string;
             card_number: string;
             currency: string;
+            /** @description Our extension: the method the payment was started with (a new QR uses it) */
+            method_name?: string;
             /** Format: uuid */
             payment_id: string;
             /** @enum {string} */
@@ -8872,6 +8939,8 @@ export interface components {
              */
             amount: string;
             currency: string;
+            /** @description Our extension: the method the payment was started with (a new QR uses it) */
+            method_name?: string;
             /** Format: uuid */
             payment_id: string;
             /** @enum {string} */
@@ -8893,6 +8962,8 @@ export interface components {
              */
             amount: string;
             currency: string;
+            /** @description Our extension: the method the payment was started with (a new QR uses it) */
+            method_name?: string;
             /** Format: uuid */
             payment_id: string;
             /** @enum {string} */
@@ -8914,6 +8985,8 @@ export interface components {
              */
             amount: string;
             currency: string;
+            /** @description Our extension: the method the payment was started with (a new QR uses it) */
+            method_name?: string;
             /** Format: uuid */
             payment_id: string;
             /** @enum {string} */
@@ -8935,6 +9008,8 @@ export interface components {
              */
             amount: string;
             currency: string;
+            /** @description Our extension: the method the payment was started with (a new QR uses it) */
+            method_name?: string;
             order_id: string;
             /** Format: uuid */
             payment_id: string;

@@ -329,6 +329,17 @@ describe('YooKassa payments', () => {
     expect((await status(api, orderId)).body).toMatchObject({ status: 'done', payment_status: 'succeeded' })
   })
 
+  it('«Проверить оплату»: the check call asks YooKassa now and settles', async () => {
+    const { orderId, remote } = await start('yookassa_sbp')
+    const check = () => api.call<Record<string, unknown>>('POST', `/api/orders/status/${orderId}/check/`)
+    expect((await check()).body).toMatchObject({ status: 'waiting_for_payment', payment_status: 'pending' })
+    yk.succeed(remote.id)
+    expect((await check()).body).toMatchObject({ status: 'done', payment_status: 'succeeded' })
+    const data = await api.call<Record<string, unknown>>('GET', `/api/orders/payment_data/${orderId}/`)
+    expect(data.body.method_name).toBe('yookassa_sbp')
+    expect((await api.call('POST', '/api/orders/status/not-a-uuid/check/')).status).toBe(400)
+  })
+
   it('creating a payment again with the same payment gives YooKassa the same Idempotence-Key: one payment', async () => {
     const { orderId, answer, remote } = await start('yookassa_card')
     const [row] = await api.db.select().from(payments).where(eq(payments.id, answer.payment_id))

@@ -131,6 +131,10 @@ export const PaymentStatusEnum = z.enum(['pending', 'succeeded', 'failed'])
 export const PaymentDataSchema = variantsWith('PaymentData', {
   ...paymentInfo,
   payment_status: PaymentStatusEnum,
+  method_name: z
+    .string()
+    .optional()
+    .openapi({ description: 'Our extension: the method the payment was started with (a new QR uses it)' }),
   url: z.string().nullable().openapi({
     description: 'Where the shopper pays (url, form action or sandbox checkout), when there is one',
   }),

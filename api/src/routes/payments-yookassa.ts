@@ -5,7 +5,12 @@ import { inRanges } from '../lib/address-ranges'
 import { ApiError, fail, message } from '../lib/errors'
 import { errorResponses, jsonContent } from '../lib/schemas'
 import { ProviderError } from '../providers/types'
+import { loadOrderForCaller } from '../services/orders/access'
+import { syncPaymentWithProvider } from '../services/payments/requery'
+import { latestPayment, orderStatusBody } from '../services/payments/status'
 import { handleYookassaNotice, readYookassaNotice } from '../services/payments/yookassa-notify'
+import { UuidParam } from '../lib/schemas'
+import { OrderStatusSchema } from './payments-schemas'
 
 const notifyRoute = createRoute({
   method: 'post',
@@ -25,7 +30,37 @@ const notifyRoute = createRoute({
   },
 })
 
+const checkRoute = createRoute({
+  method: 'post',
+  path: '/api/orders/status/{id}/check/',
+  tags: ['payments'],
+  summary: 'Ask the provider about the order’s latest payment now, then answer the status',
+  description:
+    'Our extension («Проверить оплату»): when the latest payment is pending and its provider can be asked ' +
+    '(YooKassa, Payselection), its state is fetched and settled through the one settlement path; else ' +
+    'the same answer as GET /api/orders/status/{id}/. A provider that does not answer changes nothing.',
+  request: { params: UuidParam },
+  responses: { 200: jsonContent(OrderStatusSchema), ...errorResponses(400, 404) },
+})
+
 export function registerYookassaNotify(app: ApiApp) {
+  app.openapi(checkRoute, async (c) => {
+    const deps = c.var.deps
+    const id = c.req.valid('param').id
+    const order = await loadOrderForCaller(c, id)
+    const payment = await latestPayment(deps.db, order.id)
+    if (payment?.status === 'pending') {
+      try {
+        await syncPaymentWithProvider(deps, payment)
+      } catch (e) {
+        // the shopper sees the status as it is; the re-query job and the notification still come
+        if (!(e instanceof ProviderError) && !(e instanceof ApiError)) throw e
+        console.error('[payments] check', e)
+      }
+    }
+    return c.json(await orderStatusBody(deps.db, await loadOrderForCaller(c, id)), 200)
+  })
+
   app.openapi(notifyRoute, async (c) => {
     const deps = c.var.deps
     const cfg = deps.config.yookassa

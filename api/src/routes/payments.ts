@@ -172,6 +172,7 @@ export function registerPayments(app: ApiApp) {
       amount: toMoney(p.amount),
       currency: p.currency,
       payment_status: publicPaymentStatus(p.status),
+      method_name: p.methodName,
       url,
     } as z.infer<typeof PaymentDataSchema>
     return c.json(body, 200)

@@ -25,6 +25,8 @@ export interface MethodGroupOption {
 export interface ShownPayment extends Payment {
   /** The QR code of qr / invoice_qr scenarios, drawn on the server. */
   qr: QrImage | null
+  /** An SBP QR's time limit (Moscow time) and whether it has passed (then a new one is offered). */
+  qrExpiry: { until: string; expired: boolean } | null
 }
 
 export interface PayPageData {
