@@ -196,7 +196,13 @@ export async function loadPayPage(
       groups,
       defaultMethod,
       promo,
-      methodsUnavailable: order.isPaymentActive && !country,
+      // no country at all (404) or no method on is not a failure: the shop takes no payments now
+      noPayments:
+        order.isPaymentActive &&
+        ((!activeRes.ok && activeRes.error.status === 404) ||
+          (country !== null && !groups.some((g) => g.methods.some((m) => m.availability !== 'inactive')))),
+      methodsUnavailable:
+        order.isPaymentActive && !country && !(!activeRes.ok && activeRes.error.status === 404),
       waiting,
       poll: waiting || (payment !== null && payment.scenario.type !== 'form'),
       edit,
