@@ -25,7 +25,15 @@ import { ensureYookassaMethods } from '#api/services/payments/yookassa-setup'
 import { type FakeYookassa, startFakeYookassa, YK_SECRET, YK_SHOP } from '#tests/fakes/yookassa'
 import { createTestApi, type TestApi } from '#tests/helpers/test-api'
 import { makeUser } from './orders-fixtures'
-import { createPubgOrder, type Err, makePubgStock, orderRow, pay, status } from './payments-fixtures'
+import {
+  createPubgOrder,
+  type Err,
+  makePubgStock,
+  makeSandboxMethod,
+  orderRow,
+  pay,
+  status,
+} from './payments-fixtures'
 
 let api: TestApi
 let yk: FakeYookassa
@@ -146,6 +154,24 @@ describe('YooKassa methods made at start', () => {
       ['yookassa_sberpay', true],
       ['yookassa_tpay', true],
     ])
+  })
+})
+
+describe('switching a method on', () => {
+  it('is refused, with the reason, when its provider has no keys', async () => {
+    const { method } = await makeSandboxMethod(api, 'redirect', {
+      provider: 'getpay',
+      scenario: null,
+      isActive: false,
+    })
+    const r = await api.call<Err>('PATCH', `/api/admin/payments/methods/${method.id}/`, {
+      token: owner.token,
+      body: { is_active: true },
+    })
+    expect(r.status).toBe(400)
+    expect(r.body.code).toBe('payment_provider_not_configured')
+    expect(r.body.fields?.is_active?.[0]).toMatch(/не заданы ключи/)
+    expect((await methodRow(method.name)).isActive).toBe(false)
   })
 })
 
