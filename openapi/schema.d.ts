@@ -6105,6 +6105,65 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/orders/status/{id}/check/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask the provider about the order’s latest payment now, then answer the status
+         * @description Our extension («Проверить оплату»): when the latest payment is pending and its provider can be asked (YooKassa, Payselection), its state is fetched and settled through the one settlement path; else the same answer as GET /api/orders/status/{id}/. A provider that does not answer changes nothing.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OrderStatus"];
+                    };
+                };
+                /** @description Error 400 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 404 */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/orders/steam/": {
         parameters: {
             query?: never;
@@ -7584,6 +7643,84 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/payments/yookassa/notify/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * YooKassa notification (server to server)
+         * @description Body `{type: "notification", event, object: {id, …}}` for `payment.succeeded`, `payment.canceled`, `payment.waiting_for_capture` and `refund.succeeded`. Only from the addresses in YOOKASSA_NOTIFY_FROM (403 otherwise; the client address follows TRUST_PROXY). Nothing but the event and the object id is read: the payment (or refund) is fetched from YooKassa’s API and settled from that answer, once per event. 502 when YooKassa’s API cannot be asked (YooKassa sends the notification again).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["YookassaNotifyOk"];
+                    };
+                };
+                /** @description Error 400 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 403 */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 404 */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description YooKassa’s API unreachable */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            detail: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/products/": {
         parameters: {
             query?: never;
@@ -8719,6 +8856,8 @@ export interface components {
             amount: string;
             currency: string;
             help_text: string;
+            /** @description Our extension: the method the payment was started with (a new QR uses it) */
+            method_name?: string;
             /** Format: uuid */
             payment_id: string;
             /** @enum {string} */
@@ -8746,6 +8885,8 @@ export interface components {
             };
             /** @enum {string} */
             method: "POST" | "GET";
+            /** @description Our extension: the method the payment was started with (a new QR uses it) */
+            method_name?: string;
             /** Format: uuid */
             payment_id: string;
             /** @enum {string} */
@@ -8767,6 +8908,10 @@ export interface components {
              */
             amount: string;
             currency: string;
+            /** @description Our extension: when the QR stops being offered (ISO 8601) */
+            expires_at?: string;
+            /** @description Our extension: the method the payment was started with (a new QR uses it) */
+            method_name?: string;
             /** Format: uuid */
             payment_id: string;
             /** @enum {string} */
@@ -8791,6 +8936,8 @@ export interface components {
             card_name: string;
             card_number: string;
             currency: string;
+            /** @description Our extension: the method the payment was started with (a new QR uses it) */
+            method_name?: string;
             /** Format: uuid */
             payment_id: string;
             /** @enum {string} */
@@ -8812,6 +8959,8 @@ export interface components {
              */
             amount: string;
             currency: string;
+            /** @description Our extension: the method the payment was started with (a new QR uses it) */
+            method_name?: string;
             /** Format: uuid */
             payment_id: string;
             /** @enum {string} */
@@ -8833,6 +8982,8 @@ export interface components {
              */
             amount: string;
             currency: string;
+            /** @description Our extension: the method the payment was started with (a new QR uses it) */
+            method_name?: string;
             /** Format: uuid */
             payment_id: string;
             /** @enum {string} */
@@ -8854,6 +9005,8 @@ export interface components {
              */
             amount: string;
             currency: string;
+            /** @description Our extension: the method the payment was started with (a new QR uses it) */
+            method_name?: string;
             /** Format: uuid */
             payment_id: string;
             /** @enum {string} */
@@ -8875,6 +9028,8 @@ export interface components {
              */
             amount: string;
             currency: string;
+            /** @description Our extension: the method the payment was started with (a new QR uses it) */
+            method_name?: string;
             order_id: string;
             /** Format: uuid */
             payment_id: string;
@@ -8980,6 +9135,8 @@ export interface components {
              */
             amount: string;
             currency: string;
+            /** @description Our extension: when the QR stops being offered (ISO 8601) */
+            expires_at?: string;
             /** Format: uuid */
             payment_id: string;
             qr_str: string;
@@ -9746,6 +9903,10 @@ export interface components {
             next: string | null;
             previous: string | null;
             results: components["schemas"]["SupplyServer"][];
+        };
+        YookassaNotifyOk: {
+            /** @enum {string} */
+            status: "ok";
         };
     };
     responses: never;

@@ -11,6 +11,7 @@ import { serve } from '@hono/node-server'
 import { type Database, openDatabase } from '#api/db/client'
 import { JOB_HANDLERS, RECURRING_JOBS } from '#api/jobs/handlers'
 import { createJobWorker } from '#api/jobs/worker'
+import { ensureYookassaMethods } from '#api/services/payments/yookassa-setup'
 import { log } from '#api/lib/log'
 import { importLegacyUploads } from '#api/services/uploads/legacy-import'
 import { routeConsoleToLog } from './access-log'
@@ -65,6 +66,17 @@ async function main() {
       { dir: config.mail.dir },
       'SMTP_URL is not set: every mail (order codes included) is written to files on this server and nobody receives it; set SMTP_URL and MAIL_FROM',
     )
+  }
+  // With YooKassa's keys set its methods exist (switched off) for the owner to turn on
+  if (shop.deps?.config.yookassa) {
+    const made = await ensureYookassaMethods(shop.deps.db).catch((err: unknown) => {
+      log.error({ err }, 'could not create the YooKassa payment methods')
+      return []
+    })
+    if (made.length)
+      console.log(
+        `Created the YooKassa payment methods ${made.join(', ')} (off until the owner turns them on).`,
+      )
   }
   // Background jobs (mail, order clock, housekeeping) run beside the API in every process that has
   // the database; JOBS=0 leaves them to other instances.

@@ -2,7 +2,12 @@ import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
+import { isAddressOrCidr } from './lib/address-ranges'
 import { type MailConfig, mailConfigFromEnv } from './services/mail/config'
+
+/** YooKassa's published notification addresses (its documentation, "IP addresses of notifications"). */
+const YOOKASSA_RANGES =
+  '185.71.76.0/27,185.71.77.0/27,77.75.153.0/25,77.75.156.11,77.75.156.35,77.75.154.128/25,2a02:5180::/32'
 
 /** Everything the API reads from the environment, validated once. */
 export interface ApiConfig {
@@ -32,6 +37,8 @@ export interface ApiConfig {
   uploadLimits: { perAddress: number; perTarget: number; windowSeconds: number }
   payselection: { siteId: string; secretKey: string; apiUrl: string; webhookUrl?: string } | null
   getpay: { walletId: string; secret: string; payUrl: string } | null
+  /** YooKassa (providers/yookassa.ts); `notifyFrom`: the CIDRs its notifications may come from. */
+  yookassa: { shopId: string; secretKey: string; apiUrl: string; notifyFrom: string[] } | null
   moogold: { partnerId: string; secretKey: string; apiUrl: string } | null
   social: Partial<Record<SocialProvider, SocialProviderConfig>>
   telegramBotToken?: string
@@ -160,6 +167,22 @@ const schema = z.object({
   PAYSELECTION_API_URL: z.url().default('https://gw.payselection.com'),
   PAYSELECTION_WEBHOOK_URL: z.url().optional(),
   GETPAY_WALLET_ID: z.string().optional(),
+  YOOKASSA_SHOP_ID: z.string().optional(),
+  YOOKASSA_SECRET_KEY: z.string().optional(),
+  YOOKASSA_API_URL: z.url().default('https://api.yookassa.ru/v3'),
+  YOOKASSA_NOTIFY_FROM: z
+    .string()
+    .default(YOOKASSA_RANGES)
+    .transform((v) =>
+      v
+        .split(',')
+        .map((r) => r.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (list) => list.length > 0 && list.every(isAddressOrCidr),
+      'YOOKASSA_NOTIFY_FROM: a comma-separated list of addresses and CIDRs',
+    ),
   GETPAY_SECRET: z.string().optional(),
   GETPAY_PAY_URL: z.url().optional(),
   MOOGOLD_PARTNER_ID: z.string().optional(),
@@ -354,6 +377,15 @@ export function loadApiConfig(env: NodeJS.ProcessEnv, opts: { dataDir: string; p
     getpay:
       e.GETPAY_WALLET_ID && e.GETPAY_SECRET
         ? { walletId: e.GETPAY_WALLET_ID, secret: e.GETPAY_SECRET, payUrl: e.GETPAY_PAY_URL ?? '' }
+        : null,
+    yookassa:
+      e.YOOKASSA_SHOP_ID && e.YOOKASSA_SECRET_KEY
+        ? {
+            shopId: e.YOOKASSA_SHOP_ID,
+            secretKey: e.YOOKASSA_SECRET_KEY,
+            apiUrl: e.YOOKASSA_API_URL.replace(/\/$/, ''),
+            notifyFrom: e.YOOKASSA_NOTIFY_FROM,
+          }
         : null,
     moogold:
       e.MOOGOLD_PARTNER_ID && e.MOOGOLD_SECRET_KEY

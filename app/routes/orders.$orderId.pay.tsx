@@ -144,7 +144,11 @@ export default function OrderPayPage() {
               {page.country ? (
                 <CountryForm countries={page.countries} country={page.country} error={countryError} />
               ) : null}
-              {page.methodsUnavailable ? (
+              {page.noPayments ? (
+                <p className="card form-error" role="alert">
+                  {t('payment.country.no_payments')}
+                </p>
+              ) : page.methodsUnavailable ? (
                 <p className="card form-error" role="alert">
                   {t('payment.country.unavailable')}
                 </p>

@@ -360,7 +360,16 @@ describe('toScenario', () => {
     expect(toScenario({ type: 'invoice_qr', qr_str: 'ST00012|Sum=1' })).toEqual({
       type: 'invoice_qr',
       qrStr: 'ST00012|Sum=1',
+      expiresAt: null,
     })
+    // our extension: when the QR stops being offered
+    expect(
+      toScenario({
+        type: 'invoice_qr',
+        qr_str: 'https://qr.nspk.ru/A',
+        expires_at: '2026-11-27T12:00:00.000Z',
+      }),
+    ).toMatchObject({ expiresAt: '2026-11-27T12:00:00.000Z' })
     expect(toScenario({ type: 'p2p', card_number: '2200 0000 0000 0004', card_name: 'ИВАН' })).toEqual({
       type: 'p2p',
       cardNumber: '2200 0000 0000 0004',
@@ -397,6 +406,7 @@ describe('toPayment and toStatusResult', () => {
       status: 'pending',
       url: 'https://pay.example/q',
       scenario: { type: 'qr', url: 'https://pay.example/q' },
+      methodName: null,
     })
     // no url of its own: the sandbox checkout page
     const external = toPayment({

@@ -3,12 +3,17 @@ import { getpayProvider } from './getpay'
 import { payselectionProvider } from './payselection'
 import { sandboxProvider } from './sandbox'
 import type { PaymentProvider } from './types'
+import { yookassaProvider } from './yookassa'
 
 const PROVIDERS: Record<string, PaymentProvider> = {
   sandbox: sandboxProvider,
   payselection: payselectionProvider,
   getpay: getpayProvider,
+  yookassa: yookassaProvider,
 }
+
+/** The adapters a method can use (the back-office's choice). */
+export const PROVIDER_NAMES = Object.keys(PROVIDERS)
 
 export function getProvider(name: string): PaymentProvider | null {
   return PROVIDERS[name] ?? null

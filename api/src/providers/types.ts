@@ -25,7 +25,7 @@ export type ScenarioType = (typeof SCENARIO_TYPES)[number]
 export type PaymentScenario = { sandbox_checkout_url?: string } & (
   | { type: 'external'; help_text: string }
   | { type: 'form'; method: 'POST' | 'GET'; action: string; fields: Record<string, string> }
-  | { type: 'invoice_qr'; qr_str: string }
+  | { type: 'invoice_qr'; qr_str: string; expires_at?: string }
   | { type: 'p2p'; card_number: string; card_name: string }
   | { type: 'p2p_redirect'; url: string }
   | { type: 'qr'; url: string }
@@ -42,6 +42,8 @@ export interface CreatePaymentInput {
   amount: number
   currency: string
   customer: { email: string | null; phone: string | null }
+  /** A fiscal receipt already shaped for the provider (YooKassa's `receipt`), passed through unchanged. */
+  receipt?: Record<string, unknown>
 }
 
 export interface CreatePaymentResult {
@@ -77,6 +79,8 @@ export interface RefundOptions {
   key: string
   amount?: number
   currency?: string
+  /** A fiscal receipt already shaped for the provider (YooKassa's `receipt`), passed through unchanged. */
+  receipt?: Record<string, unknown>
 }
 
 export interface ProviderRefundResult {

@@ -61,7 +61,15 @@ const VARIANTS = [
     fields: z.record(z.string(), z.string()),
     ...sandboxUrl,
   }),
-  z.object({ type: z.literal('invoice_qr'), qr_str: z.string(), ...sandboxUrl }),
+  z.object({
+    type: z.literal('invoice_qr'),
+    qr_str: z.string(),
+    expires_at: z
+      .string()
+      .optional()
+      .openapi({ description: 'Our extension: when the QR stops being offered (ISO 8601)' }),
+    ...sandboxUrl,
+  }),
   z.object({ type: z.literal('p2p'), card_number: z.string(), card_name: z.string(), ...sandboxUrl }),
   z.object({ type: z.literal('p2p_redirect'), url: z.string(), ...sandboxUrl }),
   z.object({ type: z.literal('qr'), url: z.string(), ...sandboxUrl }),
@@ -123,6 +131,10 @@ export const PaymentStatusEnum = z.enum(['pending', 'succeeded', 'failed'])
 export const PaymentDataSchema = variantsWith('PaymentData', {
   ...paymentInfo,
   payment_status: PaymentStatusEnum,
+  method_name: z
+    .string()
+    .optional()
+    .openapi({ description: 'Our extension: the method the payment was started with (a new QR uses it)' }),
   url: z.string().nullable().openapi({
     description: 'Where the shopper pays (url, form action or sandbox checkout), when there is one',
   }),

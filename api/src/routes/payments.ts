@@ -33,6 +33,7 @@ import {
 } from './payments-schemas'
 import { registerPaymentCallbacks } from './payments-callbacks'
 import { registerSandboxCheckout } from './payments-sandbox'
+import { registerYookassaNotify } from './payments-yookassa'
 
 const listCountriesRoute = createRoute({
   method: 'get',
@@ -171,6 +172,7 @@ export function registerPayments(app: ApiApp) {
       amount: toMoney(p.amount),
       currency: p.currency,
       payment_status: publicPaymentStatus(p.status),
+      method_name: p.methodName,
       url,
     } as z.infer<typeof PaymentDataSchema>
     return c.json(body, 200)
@@ -188,6 +190,7 @@ export function registerPayments(app: ApiApp) {
   // Fixed paths before the catch-all POST /api/payments/{name}/.
   registerSandboxCheckout(app)
   registerPaymentCallbacks(app)
+  registerYookassaNotify(app)
 
   app.openapi(startPaymentRoute, async (c) => {
     const deps = c.var.deps

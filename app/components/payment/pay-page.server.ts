@@ -88,6 +88,20 @@ function qrFor(payment: Payment): QrImage | null {
   }
 }
 
+const MOSCOW_TIME = new Intl.DateTimeFormat('ru-RU', {
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'Europe/Moscow',
+})
+
+/** When an invoice QR stops being offered, as the shopper reads it, and whether that has passed. */
+function qrExpiryOf(payment: Payment, now = Date.now()): { until: string; expired: boolean } | null {
+  const at =
+    payment.scenario.type === 'invoice_qr' ? Date.parse(payment.scenario.expiresAt ?? '') : Number.NaN
+  if (Number.isNaN(at)) return null
+  return { until: MOSCOW_TIME.format(at), expired: at <= now }
+}
+
 function feeText(t: TFunction, method: PaymentMethod): string {
   const { feeBp, fixFee, currency } = method
   if (feeBp === 0 && fixFee === 0) return t('payment.methods.fee_none')
@@ -158,7 +172,9 @@ export async function loadPayPage(
   const country = activeRes.ok ? toActiveCountry(activeRes.data) : null
   const latest = paymentRes.ok ? toPayment(paymentRes.data) : null
   const payment =
-    latest && latest.status === 'pending' && order.isPaymentActive ? { ...latest, qr: qrFor(latest) } : null
+    latest && latest.status === 'pending' && order.isPaymentActive
+      ? { ...latest, qr: qrFor(latest), qrExpiry: qrExpiryOf(latest) }
+      : null
   const { t } = await getServerT(request)
   const groups = methodGroups(t, order, country)
   const defaultMethod =
@@ -180,7 +196,13 @@ export async function loadPayPage(
       groups,
       defaultMethod,
       promo,
-      methodsUnavailable: order.isPaymentActive && !country,
+      // no country at all (404) or no method on is not a failure: the shop takes no payments now
+      noPayments:
+        order.isPaymentActive &&
+        ((!activeRes.ok && activeRes.error.status === 404) ||
+          (country !== null && !groups.some((g) => g.methods.some((m) => m.availability !== 'inactive')))),
+      methodsUnavailable:
+        order.isPaymentActive && !country && !(!activeRes.ok && activeRes.error.status === 404),
       waiting,
       poll: waiting || (payment !== null && payment.scenario.type !== 'form'),
       edit,
@@ -218,6 +240,8 @@ export async function handlePayAction(request: Request, context: AppLoadContext,
       return selectCountry(api, request, orderId, field(form, 'country_id'))
     case 'pay':
       return startPayment(api, t, request, orderId, form)
+    case 'check':
+      return checkPayment(api, orderId)
     case 'edit_lines':
     case 'edit_amount':
     case 'edit_delivery':
@@ -355,4 +379,11 @@ async function startPayment(
     status: 303,
     headers: api.headers,
   })
+}
+
+/** «Проверить оплату»: the API asks the provider now; the page then shows what it answered. */
+async function checkPayment(api: ApiSession, orderId: string) {
+  // a refusal (unknown order) shows as the page itself would: the loader reports it
+  await attempt(api.client.POST('/api/orders/status/{id}/check/', { params: { path: { id: orderId } } }))
+  return redirect(pagePath(orderId), { status: 303, headers: api.headers })
 }

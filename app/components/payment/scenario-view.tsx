@@ -1,4 +1,4 @@
-import { Link, useLocation } from '@remix-run/react'
+import { Form } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
 import { useT } from '#app/i18n/i18n-context'
 import type { Scenario } from '#app/lib/view-models/order'
@@ -60,24 +60,30 @@ function ScenarioBody({
     case 'form':
       return <ProviderForm scenario={scenario} autoSubmit={autoSubmit} />
     case 'invoice_qr':
+      if (payment.qrExpiry?.expired) return <ExpiredQr payment={payment} />
+      return (
+        <>
+          <p>{t('payment.scenario.invoice_qr_note')}</p>
+          <QrPicture payment={payment} />
+          {/^https?:\/\//.test(scenario.qrStr) && payment.url !== scenario.qrStr ? (
+            // on a phone the QR cannot be scanned by itself: the link opens the bank chooser
+            <p>
+              <a className="button button--primary pay-bank-link" href={scenario.qrStr}>
+                {t('payment.sbp.open_bank')}
+              </a>
+            </p>
+          ) : null}
+          {payment.qrExpiry ? (
+            <p className="pay-muted">{t('payment.sbp.valid_until', { time: payment.qrExpiry.until })}</p>
+          ) : null}
+          {link}
+        </>
+      )
     case 'qr':
       return (
         <>
-          <p>
-            {scenario.type === 'qr' ? t('payment.scenario.qr_note') : t('payment.scenario.invoice_qr_note')}
-          </p>
-          {payment.qr ? (
-            <svg
-              className="pay-qr"
-              viewBox={`0 0 ${payment.qr.size} ${payment.qr.size}`}
-              role="img"
-              aria-label={t('payment.scenario.qr_label')}
-              shapeRendering="crispEdges"
-            >
-              <rect width={payment.qr.size} height={payment.qr.size} fill="#fff" />
-              <path fill="#000" d={payment.qr.path} />
-            </svg>
-          ) : null}
+          <p>{t('payment.scenario.qr_note')}</p>
+          <QrPicture payment={payment} />
           {link}
         </>
       )
@@ -122,15 +128,55 @@ function ScenarioBody({
 
 /**
  * Paid in another window or app: this page notices by itself with JavaScript (status polling);
- * without it, this link loads the page again.
+ * «Проверить оплату» asks the payment system now, with JavaScript or without.
  */
 function CheckStatus() {
   const t = useT()
-  const { pathname } = useLocation()
   return (
-    <p className="pay-muted">
-      {t('payment.scenario.paid_elsewhere')} <Link to={pathname}>{t('payment.scenario.check_status')}</Link>
-    </p>
+    <Form method="post" className="pay-check">
+      <input type="hidden" name="intent" value="check" />
+      <span className="pay-muted">{t('payment.scenario.paid_elsewhere')}</span>{' '}
+      <button type="submit" className="button">
+        {t('payment.scenario.check_status')}
+      </button>
+    </Form>
+  )
+}
+
+/** The QR code drawn on the server (an image for screen readers). */
+function QrPicture({ payment }: { payment: ShownPayment }) {
+  const t = useT()
+  if (!payment.qr) return null
+  return (
+    <svg
+      className="pay-qr"
+      viewBox={`0 0 ${payment.qr.size} ${payment.qr.size}`}
+      role="img"
+      aria-label={t('payment.scenario.qr_label')}
+      shapeRendering="crispEdges"
+    >
+      <rect width={payment.qr.size} height={payment.qr.size} fill="#fff" />
+      <path fill="#000" d={payment.qr.path} />
+    </svg>
+  )
+}
+
+/** The QR's time is up: a new one for the same method (the old payment is superseded). */
+function ExpiredQr({ payment }: { payment: ShownPayment }) {
+  const t = useT()
+  return (
+    <>
+      <p role="status">{t('payment.sbp.expired')}</p>
+      {payment.methodName ? (
+        <Form method="post">
+          <input type="hidden" name="intent" value="pay" />
+          <input type="hidden" name="method" value={payment.methodName} />
+          <button type="submit" className="button button--primary">
+            {t('payment.sbp.new_qr')}
+          </button>
+        </Form>
+      ) : null}
+    </>
   )
 }
 

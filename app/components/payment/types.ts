@@ -25,6 +25,8 @@ export interface MethodGroupOption {
 export interface ShownPayment extends Payment {
   /** The QR code of qr / invoice_qr scenarios, drawn on the server. */
   qr: QrImage | null
+  /** An SBP QR's time limit (Moscow time) and whether it has passed (then a new one is offered). */
+  qrExpiry: { until: string; expired: boolean } | null
 }
 
 export interface PayPageData {
@@ -46,6 +48,8 @@ export interface PayPageData {
   promo: { code: string; percent: number } | null
   /** The order can be paid, but the methods could not be loaded. */
   methodsUnavailable: boolean
+  /** The shop has no method a buyer can use (none set up, or all off): it takes no payments now. */
+  noPayments: boolean
   /** The page should keep refreshing itself (the order is on its way, or the payment waits for it). */
   waiting: boolean
   /** Poll the status (with JavaScript) while the shopper pays elsewhere. */

@@ -311,7 +311,7 @@ export function availability(method: PaymentMethod, converted: number | null): M
 export type Scenario =
   | { type: 'external'; helpText: string }
   | { type: 'form'; method: 'POST' | 'GET'; action: string; fields: Array<[string, string]> }
-  | { type: 'invoice_qr'; qrStr: string }
+  | { type: 'invoice_qr'; qrStr: string; expiresAt: string | null }
   | { type: 'p2p'; cardNumber: string; cardName: string }
   | { type: 'p2p_redirect'; url: string }
   | { type: 'qr'; url: string }
@@ -328,6 +328,8 @@ export interface Payment {
   /** Where the shopper pays, when there is such a page (opens in a new window, §4). */
   url: string | null
   scenario: Scenario
+  /** The method it was started with (our extension), to start it again (a new QR). */
+  methodName: string | null
 }
 
 const str = (v: unknown, what: string): string => {
@@ -351,7 +353,11 @@ export function toScenario(s: { type: unknown } & Record<string, unknown>): Scen
       }
     }
     case 'invoice_qr':
-      return { type, qrStr: str(s.qr_str, 'qr_str') }
+      return {
+        type,
+        qrStr: str(s.qr_str, 'qr_str'),
+        expiresAt: typeof s.expires_at === 'string' ? s.expires_at : null,
+      }
     case 'p2p':
       return { type, cardNumber: str(s.card_number, 'card_number'), cardName: str(s.card_name, 'card_name') }
     case 'p2p_redirect':
@@ -379,6 +385,7 @@ export function toPayment(p: PaymentDataWire): Payment {
     status: p.payment_status,
     url: p.url ?? scenarioUrl(scenario) ?? sandbox,
     scenario,
+    methodName: typeof wire.method_name === 'string' ? wire.method_name : null,
   }
 }
 

@@ -1,9 +1,11 @@
 // Back-office payment setup: countries, method groups and methods (active, fees, limits, order).
 import { z } from '@hono/zod-openapi'
-import { asc } from 'drizzle-orm'
+import { asc, eq } from 'drizzle-orm'
 import type { ApiApp } from '../../context'
 import { countries, paymentMethodGroups, paymentMethods } from '../../db/schema'
+import { fieldError } from '../../lib/errors'
 import { toMoney } from '../../lib/money'
+import { getProvider } from '../../providers'
 import { errorResponses, IdParam, jsonContent } from '../../lib/schemas'
 import { patchAudited } from '../../services/admin/patch'
 import { Int, jsonBody, Money, Text } from './fields'
@@ -187,6 +189,15 @@ export function registerAdminPayments(app: ApiApp) {
   app.openapi(methodPatch, async (c) => {
     const staff = staffOf(c)
     const b = c.req.valid('json') as z.infer<typeof MethodPatch>
+    if (b.is_active === true) {
+      // what the back-office shows as on is what the buyer can use: no keys, no switching on
+      const [m] = await c.var.deps.db
+        .select({ provider: paymentMethods.provider })
+        .from(paymentMethods)
+        .where(eq(paymentMethods.id, c.req.valid('param').id))
+      if (m && !getProvider(m.provider)?.isAvailable(c.var.deps))
+        throw fieldError('is_active', 'payment_provider_not_configured', { provider: m.provider })
+    }
     await c.var.deps.db.transaction((tx) =>
       patchAudited<Method>(
         tx,

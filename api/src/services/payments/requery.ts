@@ -22,7 +22,7 @@ export const REQUERY_MAX_CHECKS = 10
 const FIRST_CHECK_SECONDS = 60
 const nextCheckSeconds = (checks: number) => backoffSeconds(checks + 4)
 
-/** Whether the provider of a payment can be asked for its state (Payselection; not the sandbox). */
+/** Whether the provider of a payment can be asked for its state (Payselection, YooKassa; not the sandbox). */
 export function canRequery(deps: ApiDeps, provider: string): boolean {
   const p = getProvider(provider)
   return Boolean(p?.fetchState && p.isAvailable(deps))
@@ -53,7 +53,15 @@ export async function syncPaymentWithProvider(
   if (payment.status === 'succeeded' || payment.status === 'refused') return null
   const provider = getProvider(payment.provider)
   if (!provider?.fetchState || !provider.isAvailable(deps)) return null
-  const state = await provider.fetchState(payment, deps)
+  return applyProviderState(deps, payment, await provider.fetchState(payment, deps))
+}
+
+/** A provider's answer about a payment, through the one settlement path (once per provider event). */
+export async function applyProviderState(
+  deps: ApiDeps,
+  payment: PaymentRow,
+  state: ProviderPaymentState,
+): Promise<ProviderPaymentState> {
   if (state.state === 'succeeded')
     await settlePaymentSucceeded(deps, {
       paymentId: payment.id,
@@ -67,6 +75,7 @@ export async function syncPaymentWithProvider(
       paymentId: payment.id,
       provider: payment.provider,
       eventKey: state.eventKey,
+      reason: state.reason,
     })
   return state
 }

@@ -8,6 +8,7 @@ import { fulfilOrder } from '../fulfilment'
 import { transitionOrder, UNPAID_STATUSES } from '../orders/state-machine'
 import { recordPromoRedemption } from '../promo/redemption'
 import { refundRefusedPayment } from '../refunds/refused'
+import { DECLINE_REASON_KEY } from './decline-reasons'
 
 export type PaymentRow = typeof payments.$inferSelect
 
@@ -25,6 +26,7 @@ export function publicScenario(p: PaymentRow): Record<string, unknown> | null {
   const {
     [ORDER_TOTAL_KEY]: _total,
     superseded: _superseded,
+    [DECLINE_REASON_KEY]: _reason,
     ...rest
   } = p.scenario as Record<string, unknown>
   return rest
@@ -127,14 +129,18 @@ export async function settlePaymentSucceeded(
 /** A provider says the payment failed: the payment is failed, the order stays payable. Once per event. */
 export async function settlePaymentFailed(
   deps: ApiDeps,
-  input: { paymentId: string; provider: string; eventKey: string },
+  input: { paymentId: string; provider: string; eventKey: string; reason?: string },
 ): Promise<{ outcome: SettleOutcome; orderId: string }> {
   return deps.db.transaction(async (tx) => {
     const [payment] = await tx.select().from(payments).where(eq(payments.id, input.paymentId)).for('update')
     if (!payment) throw fail(404, 'payment_not_found')
     if (!(await claimEvent(tx, input.provider, input.eventKey)) || payment.status !== 'pending')
       return { outcome: 'duplicate' as const, orderId: payment.orderId }
-    await tx.update(payments).set({ status: 'failed' }).where(eq(payments.id, payment.id))
+    // the provider's reason code (shown to the buyer in Russian: decline-reasons.ts)
+    const scenario = input.reason
+      ? { ...(payment.scenario ?? {}), [DECLINE_REASON_KEY]: input.reason.slice(0, 64) }
+      : payment.scenario
+    await tx.update(payments).set({ status: 'failed', scenario }).where(eq(payments.id, payment.id))
     return { outcome: 'applied' as const, orderId: payment.orderId }
   })
 }

@@ -1,10 +1,10 @@
 import { desc, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { payments } from '../../db/schema'
-import { message } from '../../lib/errors'
 import type { OrderRow } from '../orders/access'
 import { isPaymentActive } from '../orders/state-machine'
 import { refundOut, returnedPaymentsOf } from '../refunds/view'
+import { declineMessage, declineReasonOf } from './decline-reasons'
 import { isSuperseded, publicPaymentStatus } from './settle'
 
 export async function latestPayment(db: Db, orderId: string) {
@@ -28,7 +28,7 @@ export async function orderStatusBody(db: Db, order: OrderRow) {
     payment_status: p ? publicPaymentStatus(p.status) : null,
     // a declined payment (not one replaced by a newer payment) while the order can still be paid
     payment_message:
-      p?.status === 'failed' && !isSuperseded(p) && payable ? message('payment_declined') : null,
+      p?.status === 'failed' && !isSuperseded(p) && payable ? declineMessage(declineReasonOf(p)) : null,
     is_payment_active: payable,
     reject_reason: order.rejectReason,
     refund: order.paidAt !== null && order.status === 'failed' ? await refundOut(db, order.id) : null,

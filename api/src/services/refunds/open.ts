@@ -46,6 +46,15 @@ export async function queueProviderRefund(tx: Tx, r: RefundRow): Promise<void> {
   })
 }
 
+/**
+ * What the buyer was charged for the order in roubles: the payment's own amount, the method's fee
+ * included (the provider refunds that whole payment); a payment in another currency counts as the
+ * order's total_to_pay, the balance being kept in roubles.
+ */
+export function chargedInRoubles(payment: { amount: number; currency: string }, totalToPay: number): number {
+  return payment.currency === 'RUB' ? Math.max(payment.amount, totalToPay) : totalToPay
+}
+
 /** The route of a refund, from what was paid and by whom (a pure rule, unit-tested). */
 export function refundRoute(p: {
   paidByProvider: number
@@ -75,7 +84,7 @@ export async function openRefund(
     .where(and(eq(payments.orderId, orderId), eq(payments.status, 'succeeded')))
     .orderBy(desc(payments.created), desc(payments.id))
     .limit(1)
-  const paidByProvider = payment && payment.amount > 0 ? order.totalToPay : 0
+  const paidByProvider = payment && payment.amount > 0 ? chargedInRoubles(payment, order.totalToPay) : 0
   const amount = paidByProvider + order.balanceUsed
   if (amount <= 0) return null
   const provider = payment ? getProvider(payment.provider) : null

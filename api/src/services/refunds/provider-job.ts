@@ -15,7 +15,7 @@ import { recordOrderEvent } from '../orders/events'
 import { balanceCauseOf, creditableToBalance, queueRefundMail, type RefundRow, refundCause } from './open'
 
 /** The provider took the refund: done, and the buyer's mail. Once, whoever gets here first. */
-async function complete(deps: ApiDeps, refund: RefundRow, externalId: string | null) {
+export async function completeProviderRefund(deps: ApiDeps, refund: RefundRow, externalId: string | null) {
   await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .update(refunds)
@@ -102,7 +102,7 @@ export const refundProviderJob: JobHandler = async (job, deps) => {
       // a refused payment gives back what the provider took, not what the payment asked for
       ...(refund.kind === 'payment' ? { amount: refund.amount, currency: refund.currency } : {}),
     })
-    await complete(deps, refund, r.externalId)
+    await completeProviderRefund(deps, refund, r.externalId)
   } catch (e) {
     const error = (e as Error).message ?? String(e)
     log.warn({ job: job.id, order: orderId, error }, 'refund refused by the provider')

@@ -1,0 +1,89 @@
+// YooKassa's HTTP notifications (payment.succeeded, payment.canceled, payment.waiting_for_capture,
+// refund.succeeded). The body is never believed: it only names an object, which is fetched from
+// YooKassa's API with our keys, and the answer goes through the one settlement path (settle.ts:
+// amount, currency, order still payable, each event once). Where it came from is checked by the
+// route (YOOKASSA_NOTIFY_FROM).
+import { and, eq } from 'drizzle-orm'
+import type { ApiDeps } from '../../context'
+import { payments, refunds } from '../../db/schema'
+import { fail } from '../../lib/errors'
+import { log } from '../../lib/log'
+import { fetchYookassaPayment, fetchYookassaRefund, stateOfYookassaPayment } from '../../providers/yookassa'
+import { completeProviderRefund } from '../refunds/provider-job'
+import { applyProviderState } from './requery'
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+export interface YookassaNotice {
+  event: string
+  objectId: string
+}
+
+/** The notification's event and object id, or a 400: nothing else in it is read. */
+export function readYookassaNotice(body: unknown): YookassaNotice {
+  const b = body as { type?: unknown; event?: unknown; object?: { id?: unknown } } | null
+  if (
+    b?.type !== 'notification' ||
+    typeof b.event !== 'string' ||
+    typeof b.object?.id !== 'string' ||
+    !b.object.id ||
+    b.object.id.length > 64
+  )
+    throw fail(400, 'yookassa_notice_invalid')
+  return { event: b.event, objectId: b.object.id }
+}
+
+/** Our payment of a YooKassa payment: by the id YooKassa gave, else by the metadata it echoes. */
+async function ourPayment(deps: ApiDeps, externalId: string, metadataPaymentId: string | undefined) {
+  const [byExternal] = await deps.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.provider, 'yookassa'), eq(payments.externalId, externalId)))
+  if (byExternal) return byExternal
+  if (!metadataPaymentId || !UUID_RE.test(metadataPaymentId)) return null
+  // the creation answer was lost (a crash, a timeout): the metadata we sent names our payment
+  const [byMeta] = await deps.db
+    .update(payments)
+    .set({ externalId })
+    .where(
+      and(
+        eq(payments.id, metadataPaymentId.toLowerCase()),
+        eq(payments.provider, 'yookassa'),
+        eq(payments.status, 'pending'),
+      ),
+    )
+    .returning()
+  return byMeta ?? null
+}
+
+/** Settles what a notification points at. Throws ProviderError when YooKassa cannot be asked. */
+export async function handleYookassaNotice(deps: ApiDeps, notice: YookassaNotice): Promise<void> {
+  if (notice.event.startsWith('payment.')) {
+    const remote = await fetchYookassaPayment(deps, notice.objectId)
+    const payment = await ourPayment(deps, remote.id, remote.metadata?.payment_id)
+    if (!payment) {
+      log.warn({ yookassaId: remote.id }, 'yookassa notification about a payment we do not know')
+      return
+    }
+    const state = stateOfYookassaPayment(remote)
+    if (state.state !== 'pending') await applyProviderState(deps, payment, state)
+    return
+  }
+  if (notice.event === 'refund.succeeded') {
+    const remote = await fetchYookassaRefund(deps, notice.objectId)
+    if (remote.status !== 'succeeded') return
+    const [payment] = await deps.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.provider, 'yookassa'), eq(payments.externalId, remote.payment_id)))
+    if (!payment) return
+    // the refund our job asked for and left pending while YooKassa processed it
+    const [refund] = await deps.db
+      .select()
+      .from(refunds)
+      .where(
+        and(eq(refunds.paymentId, payment.id), eq(refunds.status, 'pending'), eq(refunds.method, 'provider')),
+      )
+    if (refund) await completeProviderRefund(deps, refund, remote.id)
+  }
+}
