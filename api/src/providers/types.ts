@@ -1,5 +1,6 @@
 import type { ApiDeps } from '../context'
 import type { orders, paymentMethods, payments } from '../db/schema'
+import type { ReceiptDoc } from '../services/receipts/formats'
 
 export type OrderRow = typeof orders.$inferSelect
 export type PaymentMethodRow = typeof paymentMethods.$inferSelect
@@ -42,6 +43,8 @@ export interface CreatePaymentInput {
   amount: number
   currency: string
   customer: { email: string | null; phone: string | null }
+  /** The fiscal receipt to register with the payment (receipt transport `with_payment`). */
+  receipt?: ReceiptDoc
 }
 
 export interface CreatePaymentResult {
@@ -59,6 +62,8 @@ export type ProviderPaymentState =
 /** One payment provider adapter. Callbacks are routes of their own; they call the settle service. */
 export interface PaymentProvider {
   readonly name: string
+  /** The provider registers a fiscal receipt handed to it with the payment and the refund. */
+  readonly carriesReceipt?: boolean
   /** Whether the adapter is configured and may be used for new payments. */
   isAvailable(deps: ApiDeps): boolean
   createPayment(input: CreatePaymentInput, deps: ApiDeps): Promise<CreatePaymentResult>
@@ -75,6 +80,8 @@ export interface PaymentProvider {
 
 export interface RefundOptions {
   key: string
+  /** The `sell_refund` receipt to register with the refund (receipt transport `with_payment`). */
+  receipt?: ReceiptDoc
   amount?: number
   currency?: string
 }

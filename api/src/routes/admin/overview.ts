@@ -6,6 +6,8 @@ import { auditLog, ORDER_STATUSES, STAFF_ROLES } from '../../db/schema'
 import { pageNumberPage, pageQuery, pageSchema } from '../../lib/pagination'
 import { errorResponses, jsonContent } from '../../lib/schemas'
 import { overview } from '../../services/admin/overview'
+import { failedReceipts } from '../../services/receipts/admin'
+import { getSellerSettings, sellerWarnings } from '../../services/receipts/settings'
 import { adminRoute, staffOf } from './guard'
 
 const Amount = z.object({ currency: z.string(), amount: z.string() })
@@ -30,6 +32,19 @@ const Overview = z
         sold: z.number().int(),
       }),
     ),
+    seller_warnings: z.array(z.string()).optional().openapi({
+      description: 'Production only: requisites missing, receipts off or in the sandbox (shown in red)',
+    }),
+    failed_receipts: z
+      .array(
+        z.object({
+          id: z.number().int(),
+          order_id: z.uuid(),
+          kind: z.string(),
+          reason: z.string().nullable(),
+        }),
+      )
+      .optional(),
     needs_attention: z.array(
       z.object({
         id: z.uuid(),
@@ -101,7 +116,25 @@ export function registerAdminOverview(app: ApiApp) {
   })
 
   app.openapi(overviewRoute, async (c) => {
-    return c.json(await overview(c.var.deps.db, c.req.valid('query').days), 200)
+    const { db, config } = c.var.deps
+    const [base, seller, failed] = await Promise.all([
+      overview(db, c.req.valid('query').days),
+      getSellerSettings(db),
+      failedReceipts(db, 20),
+    ])
+    return c.json(
+      {
+        ...base,
+        seller_warnings: sellerWarnings(seller, config),
+        failed_receipts: failed.map((r) => ({
+          id: r.id,
+          order_id: r.order_id,
+          kind: r.kind,
+          reason: r.reason,
+        })),
+      },
+      200,
+    )
   })
 
   app.openapi(auditRoute, async (c) => {

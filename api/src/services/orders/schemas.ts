@@ -2,6 +2,7 @@ import { z } from '@hono/zod-openapi'
 import { ORDER_STATUSES } from '../../db/schema'
 import { MoneySchema } from '../../lib/schemas'
 import { RefundSchema } from '../refunds/view'
+import { ReceiptSchema } from '../receipts/view'
 
 // ------------------------------------------------------------------ request bodies
 // Every message is Russian: the first one becomes the error `detail` the storefront shows.
@@ -216,6 +217,9 @@ export const RecalculatedOrderSchema = z
       .nullable()
       .openapi({ description: 'RokkyOrder: the delivered gift code; null until delivered' }),
     refund: RefundSchema.nullable().optional(),
+    receipts: z.array(ReceiptSchema).optional().openapi({
+      description: 'Our extension, only when there is one: the fiscal receipts of the order',
+    }),
   })
   .openapi('RecalculatedOrder')
 
