@@ -386,3 +386,169 @@ describe('ATOL Online transport', () => {
     ])
   })
 })
+
+describe('with the payment (Payselection ReceiptData)', () => {
+  beforeAll(async () => {
+    expect((await putSeller(seller({ receipt_transport: 'with_payment' }))).status).toBe(200)
+  })
+  afterAll(async () => {
+    expect((await putSeller(seller())).status).toBe(200)
+  })
+
+  it('the receipt goes in the payment call and adds up to the amount; one receipt row', async () => {
+    const orderId = await createPubgOrder(api, productId, { quantity: 2, email: 'ps-buyer@example.com' })
+    const r = await api.call<PayAnswer>('POST', `/api/payments/${psMethod}/`, {
+      body: { order_id: orderId, currency: 'RUB', email: null, phone: null },
+    })
+    expect(r.status).toBe(200)
+    const create = ps.log.find((l) => l.path === '/webpayments/create' && l.body.includes(r.body.payment_id))
+    const sent = JSON.parse(create!.body) as {
+      PaymentRequest: { Amount: string }
+      ReceiptData: {
+        external_id: string
+        receipt: { client: { email: string }; items: Array<{ sum: number }>; total: number }
+      }
+    }
+    expect(sent.ReceiptData.external_id).toBe(`sell:${r.body.payment_id}`)
+    expect(sent.ReceiptData.receipt.client.email).toBe('ps-buyer@example.com')
+    expect(sent.ReceiptData.receipt.total).toBe(Number(sent.PaymentRequest.Amount))
+    expect(sent.ReceiptData.receipt.items.reduce((s, i) => s + i.sum, 0)).toBe(198)
+
+    const [payment] = await api.db.select().from(payments).where(eq(payments.id, r.body.payment_id))
+    const deps: ApiDeps = { db: api.db, config: api.config, fetch: globalThis.fetch }
+    const settle = {
+      paymentId: payment!.id,
+      provider: 'payselection',
+      eventKey: 'T-1:success',
+      amount: payment!.amount,
+      currency: 'RUB',
+    }
+    expect((await settlePaymentSucceeded(deps, settle)).outcome).toBe('applied')
+    expect((await settlePaymentSucceeded(deps, settle)).outcome).toBe('duplicate')
+    const rows = await receiptsOfOrder(orderId)
+    expect(rows.map((x) => [x.kind, x.status, x.transport])).toEqual([['sell', 'registered', 'with_payment']])
+    expect(
+      await api.db
+        .select()
+        .from(jobs)
+        .where(eq(jobs.dedupeKey, `receipt:sell:${payment!.id}`)),
+    ).toEqual([])
+  })
+
+  it('the return receipt goes in the refund call; one sell_refund row', async () => {
+    const orderId = await createPubgOrder(api, productId, { email: 'ps-refund@example.com' })
+    const r = await api.call<PayAnswer>('POST', `/api/payments/${psMethod}/`, {
+      body: { order_id: orderId, currency: 'RUB', email: null, phone: null },
+    })
+    const [payment] = await api.db.select().from(payments).where(eq(payments.id, r.body.payment_id))
+    await api.db.transaction(async (tx) => {
+      await markOrderPaid(tx, orderId)
+      await tx.update(payments).set({ status: 'succeeded' }).where(eq(payments.id, payment!.id))
+      await queueSellReceipt(tx, api.config, payment!)
+    })
+    ps.states.set(payment!.id, [
+      { TransactionId: 'T-9', TransactionState: 'success', Amount: '99.00', Currency: 'RUB' },
+    ])
+    const refund = await api.call('POST', `/api/admin/orders/${orderId}/refund/`, {
+      token: owner.token,
+      body: { reason: 'Возврат' },
+    })
+    expect(refund.status).toBe(200)
+    await runJobs()
+    const call = ps.log.find((l) => l.path === '/payments/refund' && l.body.includes('T-9'))
+    const body = JSON.parse(call!.body) as {
+      ReceiptData?: { external_id: string; receipt: { total: number } }
+    }
+    const rows = await receiptsOfOrder(orderId)
+    expect(rows.map((x) => [x.kind, x.status])).toEqual([
+      ['sell', 'registered'],
+      ['sell_refund', 'registered'],
+    ])
+    expect(body.ReceiptData).toMatchObject({
+      external_id: `sell_refund:${rows[1]!.refundId}`,
+      receipt: { total: 99 },
+    })
+  })
+
+  it('a provider that cannot carry it: the receipt is failed for the owner, the payment stands', async () => {
+    const { orderId, payment } = await paidOrder()
+    const [r] = await receiptsOfOrder(orderId)
+    expect(r).toMatchObject({ status: 'failed', transport: 'with_payment' })
+    expect(r?.lastError).toContain('не передаёт чек')
+    expect((await orderRow(api, orderId)).status).toBe('done')
+    expect((await api.db.select().from(payments).where(eq(payments.id, payment.id)))[0]?.status).toBe(
+      'succeeded',
+    )
+  })
+})
+
+describe('sandbox transport', () => {
+  it('registers at once with plainly fake attributes (demo and tests)', async () => {
+    expect((await putSeller(seller({ receipt_transport: 'sandbox' }))).status).toBe(200)
+    const { orderId } = await paidOrder()
+    await runJobs()
+    const [r] = (await statusOf(orderId)).receipts ?? []
+    expect(r).toMatchObject({ status: 'registered', fiscal: { fn_number: '9999999999999999' } })
+    expect((await putSeller(seller())).status).toBe(200)
+  })
+
+  it('receipts off: none is written', async () => {
+    expect((await putSeller(seller({ receipts_enabled: false }))).status).toBe(200)
+    const { orderId } = await paidOrder()
+    expect(await receiptsOfOrder(orderId)).toEqual([])
+    expect((await statusOf(orderId)).receipts).toBeUndefined()
+    expect((await putSeller(seller())).status).toBe(200)
+  })
+})
+
+describe('production', () => {
+  let prod: TestApi
+  beforeAll(async () => {
+    prod = await createTestApi({ env: { PUBLIC_URL: 'https://shop.example', SANDBOX_PAYMENTS: '0' } })
+  })
+  afterAll(async () => {
+    await prod?.close()
+  })
+
+  it('refuses the sandbox transport, warns in red until requisites and receipts are set', async () => {
+    const boss = await makeUser(prod)
+    await grantRole(prod.db, boss.email, 'owner', 'test')
+    const warnings = async () =>
+      (await prod.call<{ seller_warnings: string[] }>('GET', '/api/admin/overview/', { token: boss.token }))
+        .body.seller_warnings
+    expect(await warnings()).toEqual([
+      expect.stringContaining('Не заполнены реквизиты продавца: название, ИНН, ОГРН, адрес, почта'),
+      expect.stringContaining('Чеки выключены'),
+    ])
+    const sandbox = await prod.call<{ detail: string }>('PUT', '/api/admin/seller/', {
+      body: seller({ receipt_transport: 'sandbox' }),
+      token: boss.token,
+    })
+    expect(sandbox.status).toBe(400)
+    expect(sandbox.body.detail).toContain('только в демо-режиме')
+    expect((await prod.call('PUT', '/api/admin/seller/', { body: seller(), token: boss.token })).status).toBe(
+      200,
+    )
+    expect(await warnings()).toEqual([])
+    // a sandbox receipt left from before never registers for real shoppers
+    const [row] = await prod.db
+      .insert(receipts)
+      .values({
+        orderId: await createPubgOrder(prod, (await makePubgStock(prod, { codes: 1 })).product.id),
+        kind: 'sell',
+        transport: 'sandbox',
+        externalId: 'sell:legacy',
+        email: 'b@example.com',
+        total: 100,
+        items: [],
+        seller: { inn: INN, name: 'ООО Тест', email: 'shop@example.com' },
+      })
+      .returning()
+    await JOB_HANDLERS['receipt.send']!(
+      { id: 0, payload: { receiptId: row!.id }, attempts: 1, maxAttempts: 20 } as never,
+      { db: prod.db, config: prod.config, fetch: globalThis.fetch },
+    )
+    const [after] = await prod.db.select().from(receipts).where(eq(receipts.id, row!.id))
+    expect(after).toMatchObject({ status: 'failed', lastError: expect.stringContaining('демо-режиме') })
+  })
+})
