@@ -9,6 +9,7 @@ import { jobs, payments, receipts, sellerSettings } from '#api/db/schema'
 import { JOB_HANDLERS } from '#api/jobs/handlers'
 import { createJobWorker } from '#api/jobs/worker'
 import { grantRole } from '#api/services/admin/roles'
+import { renderMail } from '#api/services/mail/render'
 import { markOrderPaid, settlePaymentSucceeded } from '#api/services/payments/settle'
 import { queueSellReceipt } from '#api/services/receipts/outbox'
 import { type FakeAtol, startFakeAtol } from '#tests/fakes/atol'
@@ -222,6 +223,16 @@ describe('ATOL Online transport', () => {
     // the recalculated order carries them too
     const order = await api.call<{ receipts?: unknown[] }>('GET', `/api/orders/${orderId}/`)
     expect(order.body.receipts).toHaveLength(1)
+    // the done mail says where the receipt went, its fiscal attributes, and who the seller is
+    const mail = await renderMail('order_done', { orderId } as never, {
+      db: api.db,
+      config: api.config,
+      to: 'buyer@example.com',
+      now: new Date(),
+    })
+    expect(mail?.text).toContain('Чек отправлен на buyer@example.com. ФН 9287440300090728, ФД ')
+    expect(mail?.text).toContain('ФП 1234567890, 27.11.2026 15:00:00')
+    expect(mail?.text).toContain(`Продавец: ООО Тест Шоп, ИНН ${INN}, ОГРН ${OGRN}`)
   })
 
   it('registered once when the worker stopped between sending and marking', async () => {
@@ -486,7 +497,7 @@ describe('sandbox transport', () => {
   it('registers at once with plainly fake attributes (demo and tests)', async () => {
     expect((await putSeller(seller({ receipt_transport: 'sandbox' }))).status).toBe(200)
     const { orderId } = await paidOrder()
-    await runJobs()
+    // registered in the settlement itself: no job to wait for
     const [r] = (await statusOf(orderId)).receipts ?? []
     expect(r).toMatchObject({ status: 'registered', fiscal: { fn_number: '9999999999999999' } })
     expect((await putSeller(seller())).status).toBe(200)

@@ -1,6 +1,7 @@
 // Receipts are written in the transaction that settles a payment or completes a provider refund
 // (outbox): a `receipts` row, unique per payment (sell) or per refund (sell_refund), and the
 // `receipt.send` job that registers it. A receipt never blocks or undoes the money it is about.
+import { createHash } from 'node:crypto'
 import { and, asc, eq } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client'
 import { games, gifts, orderProducts, orders, products, receipts, type refunds } from '../../db/schema'
@@ -10,7 +11,7 @@ import { message } from '../../lib/errors'
 import { getProvider } from '../../providers'
 import type { PaymentRow } from '../../providers/types'
 import { recordOrderEvent } from '../orders/events'
-import type { ReceiptDoc } from './formats'
+import { atolTimestamp, type ReceiptDoc } from './formats'
 import {
   type GrossLine,
   type ItemKind,
@@ -127,15 +128,37 @@ export async function receiptForNewPayment(
   return doc
 }
 
+/** Fiscal attributes the sandbox makes up: plainly fake (an ФН of nines), stable per receipt. */
+export function sandboxFiscal(externalId: string, at: Date) {
+  const h = createHash('sha256').update(externalId).digest()
+  return {
+    fn_number: '9999999999999999',
+    fiscal_document_number: String(h.readUInt16BE(4)),
+    fiscal_document_attribute: String(h.readUInt32BE(0)),
+    receipt_datetime: atolTimestamp(at),
+  }
+}
+
+type ReceiptConfig = Pick<ApiConfig, 'publicUrl' | 'sandboxPayments'>
+
+/** The status a new receipt starts in: only the ATOL transport (and the sandbox in production) waits for a job. */
+function initialStatus(transport: string, provider: string, config: ReceiptConfig) {
+  // with the payment: the provider registered it (or cannot, and a person must choose another way)
+  if (transport === 'with_payment') return providerCarriesReceipt(provider) ? 'registered' : 'failed'
+  // the sandbox registers at once, in the demo and tests; in production its job refuses it
+  if (transport === 'sandbox' && config.sandboxPayments) return 'registered'
+  return 'pending'
+}
+
 async function insertReceipt(
   tx: Tx,
+  config: ReceiptConfig,
   r: { orderId: string; paymentId: string | null; refundId: number | null; provider: string },
   doc: ReceiptDoc,
   transport: string,
 ): Promise<ReceiptRow | null> {
-  // with the payment: the provider registered it (or cannot, and a person must choose another way)
-  const carried = transport === 'with_payment' && providerCarriesReceipt(r.provider)
-  const status = transport !== 'with_payment' ? 'pending' : carried ? 'registered' : 'failed'
+  const status = initialStatus(transport, r.provider, config)
+  const now = new Date()
   const [row] = await tx
     .insert(receipts)
     .values({
@@ -152,7 +175,8 @@ async function insertReceipt(
       seller: { ...doc.seller },
       lastError:
         status === 'failed' ? message('receipt_with_payment_unsupported', { provider: r.provider }) : null,
-      registeredAt: status === 'registered' ? new Date() : null,
+      registeredAt: status === 'registered' ? now : null,
+      fiscal: status === 'registered' && transport === 'sandbox' ? sandboxFiscal(doc.externalId, now) : null,
     })
     .onConflictDoNothing()
     .returning()
@@ -182,11 +206,12 @@ export async function queueReceiptJob(
 }
 
 /** In the settling transaction: the `sell` receipt of a payment that paid an order (when receipts are on). */
-export async function queueSellReceipt(tx: Tx, config: Pick<ApiConfig, 'publicUrl'>, payment: PaymentRow) {
+export async function queueSellReceipt(tx: Tx, config: ReceiptConfig, payment: PaymentRow) {
   const doc = await sellReceiptDoc(tx, config, payment)
   if (!doc?.enabled) return null
   return insertReceipt(
     tx,
+    config,
     { orderId: payment.orderId, paymentId: payment.id, refundId: null, provider: payment.provider },
     doc,
     doc.transport,
@@ -216,11 +241,12 @@ export async function refundReceiptDoc(
 }
 
 /** In the transaction that completes a provider refund: its `sell_refund`, when the payment had a receipt. */
-export async function queueRefundReceipt(tx: Tx, refund: RefundRow, provider: string) {
+export async function queueRefundReceipt(tx: Tx, config: ReceiptConfig, refund: RefundRow, provider: string) {
   const doc = await refundReceiptDoc(tx, refund)
   if (!doc) return null
   return insertReceipt(
     tx,
+    config,
     { orderId: refund.orderId, paymentId: null, refundId: refund.id, provider },
     doc,
     doc.transport,

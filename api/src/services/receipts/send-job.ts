@@ -3,7 +3,6 @@
 // sell_refund (de-duplicated by external_id), then the report until done or fail. A refusal marks
 // the receipt failed with the reason for the back-office; an outage is retried with backoff, and
 // when the attempts are used up the receipt is failed too. The payment is never touched.
-import { createHash } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import type { ApiDeps } from '../../context'
 import type { Db } from '../../db/client'
@@ -13,9 +12,9 @@ import { message } from '../../lib/errors'
 import { log } from '../../lib/log'
 import { recordOrderEvent } from '../orders/events'
 import { AtolRefusal, atolRegister, atolReport } from './atol'
-import { atolTimestamp, type ReceiptDoc } from './formats'
+import type { ReceiptDoc } from './formats'
 import type { ReceiptItem, ReceiptSeller } from './model'
-import type { ReceiptRow } from './outbox'
+import { type ReceiptRow, sandboxFiscal } from './outbox'
 
 /** Report polls of one registration before it counts as not answering. */
 const MAX_REPORT_CHECKS = 120
@@ -53,17 +52,6 @@ const docOf = (r: ReceiptRow): ReceiptDoc => ({
   items: r.items as ReceiptItem[],
   seller: r.seller as unknown as ReceiptSeller,
 })
-
-/** Fiscal attributes the sandbox makes up: plainly fake (an ФН of nines), stable per receipt. */
-export function sandboxFiscal(r: Pick<ReceiptRow, 'id' | 'externalId'>, at: Date) {
-  const h = createHash('sha256').update(r.externalId).digest()
-  return {
-    fn_number: '9999999999999999',
-    fiscal_document_number: String(r.id),
-    fiscal_document_attribute: String(h.readUInt32BE(0)),
-    receipt_datetime: atolTimestamp(at),
-  }
-}
 
 async function atolStep(
   deps: ApiDeps,
@@ -122,7 +110,7 @@ export const receiptSendJob: JobHandler = async (job, deps) => {
     // the sandbox prints nothing: never for real shoppers
     if (!deps.config.sandboxPayments)
       return finish(deps.db, row, { status: 'failed', reason: message('receipt_sandbox_in_production') })
-    return finish(deps.db, row, { status: 'registered', fiscal: sandboxFiscal(row, new Date()) })
+    return finish(deps.db, row, { status: 'registered', fiscal: sandboxFiscal(row.externalId, new Date()) })
   }
   if (row.transport === 'atol') return atolStep(deps, row, job)
   return finish(deps.db, row, {

@@ -28,7 +28,7 @@ async function complete(deps: ApiDeps, refund: RefundRow, externalId: string | n
     await recordOrderEvent(tx, row.orderId, 'refund', { method: row.method, status: 'done', externalId })
     await queueRefundMail(tx, row, order?.email ?? null)
     // the return receipt of the money given back, with the refund's completion (sent by a job)
-    await queueRefundReceipt(tx, row, provider)
+    await queueRefundReceipt(tx, deps.config, row, provider)
   })
 }
 
