@@ -71,7 +71,7 @@ beforeAll(async () => {
     .name
   owner = await makeUser(api)
   await grantRole(api.db, owner.email, 'owner', 'test')
-})
+}, 240_000)
 afterAll(async () => {
   await api?.close()
   await atol?.close()

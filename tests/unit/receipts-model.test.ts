@@ -97,7 +97,10 @@ describe('receipt lines add up to the money paid', () => {
     expect(allocate([5, 0, 5], 10)).toEqual([5, 0, 5])
     expect(allocate([0, 0], 0)).toEqual([0, 0])
     expect(allocate([7], 7)).toEqual([7])
-    expect(() => allocate([0], 1)).toThrow(RangeError)
+    expect(() => allocate([0], 1)).toThrow('nothing to share the payment among')
+    // ties go to the earlier lines, whatever the length
+    expect(allocate(Array(12).fill(1), 3)).toEqual([1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0])
+    expect(allocate([1, 1, 1, 1, 1], 2)).toEqual([1, 1, 0, 0, 0])
     // beyond 2^53 in the intermediate product: exact with BigInt
     expect(allocate([9_000_000_000, 1_000_000_000], 9_999_999_999)).toEqual([8_999_999_999, 1_000_000_000])
   })
@@ -155,6 +158,13 @@ describe('receipt lines add up to the money paid', () => {
   })
 
   it('mergeItemRules: the owner’s valid choices over the defaults, anything else ignored', () => {
+    expect(DEFAULT_ITEM_RULES).toEqual({
+      codes: { vat: 'none', payment_object: 'commodity' },
+      topup: { vat: 'none', payment_object: 'service' },
+      gift: { vat: 'none', payment_object: 'commodity' },
+      steam_topup: { vat: 'none', payment_object: 'payment' },
+      commission: { vat: 'none', payment_object: 'service' },
+    })
     expect(mergeItemRules(null)).toEqual(DEFAULT_ITEM_RULES)
     const merged = mergeItemRules({
       topup: { vat: 'vat22', payment_object: 'payment' },
@@ -331,6 +341,9 @@ describe('requisites checksums', () => {
     expect(isValidInn('77070838931')).toBe(false)
     expect(isValidInn('770708389a')).toBe(false)
     expect(isValidInn(' 7707083893')).toBe(false)
+    // a 13th digit after a valid 12; the 11th check digit wrong while the 12th fits
+    expect(isValidInn('5001007322591')).toBe(false)
+    expect(isValidInn('500100732202')).toBe(false)
   })
   it('ОГРН (13) and ОГРНИП (15)', () => {
     expect(isValidOgrn('1027700132195')).toBe(true)
@@ -340,5 +353,8 @@ describe('requisites checksums', () => {
     expect(isValidOgrn('10277001321950')).toBe(false)
     expect(isValidOgrn('102770013219')).toBe(false)
     expect(isValidOgrn('1027700132195 ')).toBe(false)
+    // ОГРНИП checks modulo 13, not 11; nothing past 15 digits
+    expect(isValidOgrn('311113819493805')).toBe(true)
+    expect(isValidOgrn('5253608691488931')).toBe(false)
   })
 })

@@ -1,3 +1,7 @@
+import type { Context } from 'hono'
+import type { AppEnv } from '../context'
+import { clientAddressOf } from '../lib/client-address'
+import { recordConsent } from '../services/consent/record'
 import { createRoute } from '@hono/zod-openapi'
 import type { ApiApp } from '../context'
 import { errorResponses, jsonContent } from '../lib/schemas'
@@ -93,6 +97,24 @@ supply_channel_server_custom_id is required. Games that need no server ignore bo
   responses: created(OrderCreatedSchema),
 })
 
+/** The buyer's consent (or its absence) with a new order; a replayed request records nothing new. */
+async function consentOf(
+  c: Context<AppEnv>,
+  r: { order: { id: string; email: string | null; userId: number | null }; replay: boolean },
+  given: boolean | undefined,
+) {
+  if (r.replay) return
+  await recordConsent(c.var.deps.db, {
+    context: 'order',
+    given: given === true,
+    email: r.order.email,
+    userId: r.order.userId,
+    orderId: r.order.id,
+    ip: clientAddressOf(c),
+    userAgent: c.req.header('user-agent') ?? null,
+  })
+}
+
 export function registerOrderCreation(app: ApiApp) {
   app.openapi(pubgRoute, async (c) => {
     const body = c.req.valid('json')
@@ -103,6 +125,7 @@ export function registerOrderCreation(app: ApiApp) {
       { key: idempotencyKey(c.req.header('idempotency-key')), kind: 'pubg', body, userId },
       () => preparePubg(db, body, userId),
     )
+    await consentOf(c, r, body.personal_data_consent)
     return c.json(createdResult(r.order, r.totals), r.replay ? 200 : 201)
   })
 
@@ -121,6 +144,7 @@ export function registerOrderCreation(app: ApiApp) {
       },
       () => prepareStandoff(c.var.deps, body, userId),
     )
+    await consentOf(c, r, body.personal_data_consent)
     return c.json(standoffCreatedResult(r.order, r.totals), r.replay ? 200 : 201)
   })
 
@@ -139,6 +163,7 @@ export function registerOrderCreation(app: ApiApp) {
       },
       () => prepareSteam(c.var.deps, body, userId),
     )
+    await consentOf(c, r, body.personal_data_consent)
     return c.json(steamCreatedResult(r.order, r.totals), r.replay ? 200 : 201)
   })
 
@@ -157,6 +182,7 @@ export function registerOrderCreation(app: ApiApp) {
       },
       () => prepareSupply(c.var.deps, body, userId),
     )
+    await consentOf(c, r, body.personal_data_consent)
     return c.json(createdResult(r.order, r.totals), r.replay ? 200 : 201)
   })
 }

@@ -119,8 +119,9 @@ export function splitLine(
   const price = Math.floor(sum / quantity)
   const dearer = sum - price * quantity
   const out = [{ quantity: quantity - dearer, price, sum: price * (quantity - dearer) }]
+  // dearer < quantity: the first line always has units
   if (dearer > 0) out.push({ quantity: dearer, price: price + 1, sum: (price + 1) * dearer })
-  return out.filter((l) => l.quantity > 0)
+  return out
 }
 
 /**
