@@ -50,6 +50,7 @@ export default defineConfig({
       'tests/unit/order-form.test.ts',
       'tests/unit/providers-amounts.test.ts',
       'tests/unit/balance-rules.test.ts',
+      'tests/unit/receipts-model.test.ts',
       'tests/api/money-*.test.ts',
       'tests/api/orders-pricing.test.ts',
       'tests/api/promo.test.ts',

@@ -15,6 +15,7 @@ import { useNonce } from '#app/components/nonce'
 import { NotificationArea } from '#app/components/notifications/notification-area'
 import { ShellEffects } from '#app/components/shell-effects'
 import { SiteFooter } from '#app/components/site-footer'
+import { loadSellerLine } from '#app/lib/seller-line.server'
 import { SiteHeader } from '#app/components/site-header'
 import { I18nProvider } from '#app/i18n/i18n-context'
 import { getServerT } from '#app/i18n/i18n.server'
@@ -38,7 +39,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // a form post's result, flashed in a cookie by redirectWithToast: shown once, then cleared
   const flash = readToasts(request)
   // the signed-in user (only when an access cookie exists) and the account popups' data
-  const { account, headers: accountHeaders } = await loadAccountShell(request, context)
+  const [{ account, headers: accountHeaders }, seller] = await Promise.all([
+    loadAccountShell(request, context),
+    loadSellerLine(request, context),
+  ])
   for (const cookie of accountHeaders.getSetCookie()) flash.headers.append('set-cookie', cookie)
   return data(
     {
@@ -52,6 +56,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       demoStrip: context.demoStrip === true,
       /** Browser error reporting; null (and no SDK loaded) without a DSN. */
       sentry: publicSentryConfig(process.env),
+      /** The footer's seller line (name, ИНН, ОГРН) from the owner's requisites; null until set. */
+      seller,
       /** user (profile or null), the auth popup's providers, last orders, chat widget URL. */
       ...account,
     },
@@ -108,7 +114,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <main id="main" className="page">
             {children}
           </main>
-          <SiteFooter />
+          <SiteFooter seller={data?.seller ?? null} />
           <NotificationArea />
           <ShellEffects sentry={data?.sentry ?? null} />
         </I18nProvider>

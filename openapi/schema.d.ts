@@ -2528,6 +2528,248 @@ export interface paths {
         };
         trace?: never;
     };
+    "/api/admin/receipts/{id}/resend/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sends a refused receipt again with the current requisites and transport */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AdminReceipt"];
+                    };
+                };
+                /** @description Error 403 */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 404 */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 409 */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 429 */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/receipts/failed/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Receipts the fiscal service refused, newest first (they need the owner) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AdminReceipt"][];
+                    };
+                };
+                /** @description Error 403 */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 404 */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/seller/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The seller’s requisites and receipt settings */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AdminSeller"];
+                    };
+                };
+                /** @description Error 403 */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 404 */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /** Saves the requisites (ИНН and ОГРН checksums checked) and receipt settings */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AdminSeller"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AdminSeller"];
+                    };
+                };
+                /** @description Error 400 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 403 */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 404 */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 429 */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/stock/": {
         parameters: {
             query?: never;
@@ -8347,6 +8589,13 @@ export interface components {
         };
         AdminOverview: {
             days: number;
+            failed_receipts?: {
+                id: number;
+                kind: string;
+                /** Format: uuid */
+                order_id: string;
+                reason: string | null;
+            }[];
             low_stock: {
                 free: number;
                 id: number;
@@ -8389,6 +8638,8 @@ export interface components {
                 currency: string;
                 day: string;
             }[];
+            /** @description Production only: requisites missing, receipts off or in the sandbox (shown in red) */
+            seller_warnings?: string[];
             top_products: {
                 id: number;
                 quantity: number;
@@ -8512,9 +8763,70 @@ export interface components {
             max_uses?: number | null;
             percent?: number;
         };
+        AdminReceipt: {
+            created: string;
+            external_id: string;
+            id: number;
+            kind: string;
+            /** Format: uuid */
+            order_id: string;
+            reason: string | null;
+            status: string;
+            total: string;
+            transport: string;
+        };
         AdminRefundInput: components["schemas"]["AdminActionInput"] & {
             /** @description Shown to the buyer */
             reason?: string;
+        };
+        AdminSeller: {
+            address: string;
+            company_name: string;
+            email: "" | string;
+            extra: string;
+            inn: string;
+            item_rules: {
+                codes: {
+                    /** @enum {string} */
+                    payment_object: "commodity" | "service" | "payment" | "agent_commission" | "another";
+                    /** @enum {string} */
+                    vat: "none" | "vat0" | "vat5" | "vat7" | "vat10" | "vat20" | "vat22" | "vat105" | "vat107" | "vat110" | "vat120" | "vat122";
+                };
+                commission: {
+                    /** @enum {string} */
+                    payment_object: "commodity" | "service" | "payment" | "agent_commission" | "another";
+                    /** @enum {string} */
+                    vat: "none" | "vat0" | "vat5" | "vat7" | "vat10" | "vat20" | "vat22" | "vat105" | "vat107" | "vat110" | "vat120" | "vat122";
+                };
+                gift: {
+                    /** @enum {string} */
+                    payment_object: "commodity" | "service" | "payment" | "agent_commission" | "another";
+                    /** @enum {string} */
+                    vat: "none" | "vat0" | "vat5" | "vat7" | "vat10" | "vat20" | "vat22" | "vat105" | "vat107" | "vat110" | "vat120" | "vat122";
+                };
+                steam_topup: {
+                    /** @enum {string} */
+                    payment_object: "commodity" | "service" | "payment" | "agent_commission" | "another";
+                    /** @enum {string} */
+                    vat: "none" | "vat0" | "vat5" | "vat7" | "vat10" | "vat20" | "vat22" | "vat105" | "vat107" | "vat110" | "vat120" | "vat122";
+                };
+                topup: {
+                    /** @enum {string} */
+                    payment_object: "commodity" | "service" | "payment" | "agent_commission" | "another";
+                    /** @enum {string} */
+                    vat: "none" | "vat0" | "vat5" | "vat7" | "vat10" | "vat20" | "vat22" | "vat105" | "vat107" | "vat110" | "vat120" | "vat122";
+                };
+            };
+            /** @description ООО, ИП, АО… */
+            legal_form: string;
+            /** @description ОГРН (13 digits) or ОГРНИП (15) */
+            ogrn: string;
+            phone: string;
+            /** @enum {string} */
+            receipt_transport: "sandbox" | "atol" | "with_payment";
+            receipts_enabled: boolean;
+            /** @enum {string} */
+            tax_system: "osn" | "usn_income" | "usn_income_outcome" | "esn" | "patent";
         };
         AdminStock: {
             gifts: components["schemas"]["AdminStockCount"][];
@@ -8785,6 +9097,42 @@ export interface components {
             /** @example 199.00 */
             total_without_promocode: string;
         };
+        /** @description Our extension: a fiscal receipt (54-ФЗ) of the order */
+        OrderReceipt: {
+            /** @description Where the fiscal service sends the receipt */
+            email: string;
+            /** @description The fiscal attributes, once registered by a cash register */
+            fiscal: {
+                /** @description ФП */
+                fiscal_document_attribute: string;
+                /** @description ФД */
+                fiscal_document_number: string;
+                /** @description ФН */
+                fn_number: string;
+                /** @description dd.mm.yyyy HH:MM:SS, Moscow time */
+                receipt_datetime: string;
+            } | null;
+            items: {
+                name: string;
+                /** @example 199.00 */
+                price: string;
+                quantity: number;
+                /** @example 199.00 */
+                sum: string;
+            }[];
+            /**
+             * @description sell: приход; sell_refund: возврат прихода
+             * @enum {string}
+             */
+            kind: "sell" | "sell_refund";
+            /**
+             * @description pending: being registered; registered: the fiscal service took it; failed: refused, the shop fixes it
+             * @enum {string}
+             */
+            status: "pending" | "registered" | "failed";
+            /** @example 199.00 */
+            total: string;
+        };
         /** @description Our extension: the refund of a paid order that was not delivered */
         OrderRefund: {
             /**
@@ -8819,6 +9167,8 @@ export interface components {
             payment_message: string | null;
             /** @enum {string|null} */
             payment_status: "pending" | "succeeded" | "failed" | null;
+            /** @description Our extension, only when there is one: the fiscal receipts of the order */
+            receipts?: components["schemas"]["OrderReceipt"][];
             refund?: components["schemas"]["OrderRefund"];
             reject_reason: string | null;
             /** @description Our extension, only when there is one: payments taken but not accepted, being given back */
@@ -9359,6 +9709,8 @@ export interface components {
         PubgOrderCreate: {
             /** @description Required for guests; signed-in users default to their account email */
             email?: string | null;
+            /** @description Our extension: the buyer ticked «Я даю согласие на обработку персональных данных». Absent: recorded as no consent given */
+            personal_data_consent?: boolean;
             products: components["schemas"]["OrderLineIn"][];
         };
         PUBGProduct: {
@@ -9419,6 +9771,8 @@ export interface components {
             player_nickname: string | null;
             products: components["schemas"]["OrderLine"][];
             promo_percent: number | null;
+            /** @description Our extension, only when there is one: the fiscal receipts of the order */
+            receipts?: components["schemas"]["OrderReceipt"][];
             refund?: components["schemas"]["OrderRefund"];
             reject_reason: string | null;
             /** @enum {string} */
@@ -9646,6 +10000,8 @@ export interface components {
             /** @description Required for guests; signed-in users default to their account email */
             email?: string | null;
             game_account_id?: string | null;
+            /** @description Our extension: the buyer ticked «Я даю согласие на обработку персональных данных». Absent: recorded as no consent given */
+            personal_data_consent?: boolean;
             products: components["schemas"]["OrderLineIn"][];
             /**
              * @description 0.00–0.23 in steps of 0.01 (string or number)
@@ -9772,6 +10128,8 @@ export interface components {
             email?: string | null;
             /** @description Steam game id; optional: without it the first active Steam game of the catalogue */
             game?: number | null;
+            /** @description Our extension: the buyer ticked «Я даю согласие на обработку персональных данных». Absent: recorded as no consent given */
+            personal_data_consent?: boolean;
             steam_account_id?: string | null;
         };
         SteamOrderCreated: {
@@ -9865,6 +10223,8 @@ export interface components {
         SupplyOrderCreate: {
             /** @description Required for guests; signed-in users default to their account email */
             email?: string | null;
+            /** @description Our extension: the buyer ticked «Я даю согласие на обработку персональных данных». Absent: recorded as no consent given */
+            personal_data_consent?: boolean;
             products: components["schemas"]["OrderLineIn"][];
             /** @description Server id from the game's `servers` (when is_server_enum) */
             supply_channel_server?: number;

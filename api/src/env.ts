@@ -39,6 +39,8 @@ export interface ApiConfig {
   getpay: { walletId: string; secret: string; payUrl: string } | null
   /** YooKassa (providers/yookassa.ts); `notifyFrom`: the CIDRs its notifications may come from. */
   yookassa: { shopId: string; secretKey: string; apiUrl: string; notifyFrom: string[] } | null
+  /** ATOL Online v5, the cloud cash register of the `atol` receipt transport (services/receipts/atol.ts). */
+  atol: { login: string; password: string; group: string; apiUrl: string } | null
   moogold: { partnerId: string; secretKey: string; apiUrl: string } | null
   social: Partial<Record<SocialProvider, SocialProviderConfig>>
   telegramBotToken?: string
@@ -166,6 +168,10 @@ const schema = z.object({
   PAYSELECTION_SECRET_KEY: z.string().optional(),
   PAYSELECTION_API_URL: z.url().default('https://gw.payselection.com'),
   PAYSELECTION_WEBHOOK_URL: z.url().optional(),
+  ATOL_LOGIN: z.string().optional(),
+  ATOL_PASSWORD: z.string().optional(),
+  ATOL_GROUP: z.string().optional(),
+  ATOL_API_URL: z.url().default('https://online.atol.ru/possystem/v5'),
   GETPAY_WALLET_ID: z.string().optional(),
   YOOKASSA_SHOP_ID: z.string().optional(),
   YOOKASSA_SECRET_KEY: z.string().optional(),
@@ -373,6 +379,10 @@ export function loadApiConfig(env: NodeJS.ProcessEnv, opts: { dataDir: string; p
             apiUrl: e.PAYSELECTION_API_URL,
             webhookUrl: e.PAYSELECTION_WEBHOOK_URL,
           }
+        : null,
+    atol:
+      e.ATOL_LOGIN && e.ATOL_PASSWORD && e.ATOL_GROUP
+        ? { login: e.ATOL_LOGIN, password: e.ATOL_PASSWORD, group: e.ATOL_GROUP, apiUrl: e.ATOL_API_URL }
         : null,
     getpay:
       e.GETPAY_WALLET_ID && e.GETPAY_SECRET

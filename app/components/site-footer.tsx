@@ -2,7 +2,14 @@ import { Link } from '@remix-run/react'
 import { Hint } from '#app/components/hint'
 import { useT } from '#app/i18n/i18n-context'
 
-export function SiteFooter() {
+/** The seller as the footer names it (the owner's requisites). */
+export interface SellerLine {
+  name: string
+  inn: string
+  ogrn: string
+}
+
+export function SiteFooter({ seller }: { seller: SellerLine | null }) {
   const t = useT()
   return (
     <footer className="site-footer">
@@ -25,6 +32,11 @@ export function SiteFooter() {
           </li>
         </ul>
       </nav>
+      {seller ? (
+        <p className="site-footer-seller">
+          {t('footer.seller', { name: seller.name, inn: seller.inn, ogrn: seller.ogrn })}
+        </p>
+      ) : null}
       <p>{t('footer.tagline')}</p>
       <p>
         {t('shell.payment_note')}

@@ -713,6 +713,90 @@ export const refunds = pgTable(
     index('refunds_status_idx').on(t.status),
   ],
 )
+// ---------------------------------------------------------------- seller, fiscal receipts, consent
+/** The seller's requisites and receipt settings, edited by the owner (single row, id = 1). */
+export const sellerSettings = pgTable('seller_settings', {
+  id: integer('id').primaryKey(),
+  legalForm: text('legal_form').notNull().default(''),
+  companyName: text('company_name').notNull().default(''),
+  inn: text('inn').notNull().default(''),
+  ogrn: text('ogrn').notNull().default(''),
+  address: text('address').notNull().default(''),
+  email: text('email').notNull().default(''),
+  phone: text('phone').notNull().default(''),
+  extra: text('extra').notNull().default(''),
+  taxSystem: text('tax_system').notNull().default('usn_income'),
+  receiptsEnabled: boolean('receipts_enabled').notNull().default(false),
+  receiptTransport: text('receipt_transport').notNull().default('sandbox'),
+  // per receipt item kind: { vat, payment_object } (services/receipts/model.ts)
+  itemRules: jsonb('item_rules').$type<Record<string, { vat: string; payment_object: string }>>(),
+  updated: timestamp('updated', { withTimezone: true }).notNull().defaultNow(),
+})
+
+export const RECEIPT_KINDS = ['sell', 'sell_refund'] as const
+export type ReceiptKind = (typeof RECEIPT_KINDS)[number]
+export const RECEIPT_STATUSES = ['pending', 'registered', 'failed'] as const
+export type ReceiptStatus = (typeof RECEIPT_STATUSES)[number]
+
+/**
+ * Fiscal receipts (54-ФЗ): one `sell` per paid payment, one `sell_refund` per provider refund,
+ * written in the settling/refunding transaction and registered by the `receipt.send` job.
+ * `external_id` is what the fiscal service de-duplicates by (a resend gets a new one).
+ */
+export const receipts = pgTable(
+  'receipts',
+  {
+    id: serial('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'set null' }),
+    refundId: integer('refund_id').references(() => refunds.id, { onDelete: 'set null' }),
+    kind: text('kind').$type<ReceiptKind>().notNull(),
+    status: text('status').$type<ReceiptStatus>().notNull().default('pending'),
+    transport: text('transport').notNull(),
+    externalId: text('external_id').notNull(),
+    email: text('email').notNull(),
+    total: money('total').notNull(),
+    items: jsonb('items').$type<unknown[]>().notNull(),
+    seller: jsonb('seller').$type<Record<string, unknown>>().notNull(),
+    // the fiscal service's id of the registration (ATOL uuid)
+    serviceId: text('service_id'),
+    // ФН, ФД, ФП and the time, once registered
+    fiscal: jsonb('fiscal').$type<Record<string, unknown>>(),
+    lastError: text('last_error'),
+    created: created(),
+    registeredAt: timestamp('registered_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('receipts_external_uq').on(t.externalId),
+    uniqueIndex('receipts_sell_uq').on(t.paymentId).where(sql`${t.kind} = 'sell'`),
+    uniqueIndex('receipts_refund_uq').on(t.refundId),
+    index('receipts_order_idx').on(t.orderId),
+    index('receipts_status_idx').on(t.status),
+  ],
+)
+
+/** Consent to personal data processing (152-ФЗ): who, to which document version, when, from where. */
+export const consents = pgTable(
+  'consents',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email'),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    // where it was asked: order, sign_up, gift
+    context: text('context').notNull(),
+    // false: a client that did not send the consent field (recorded as "no consent given")
+    given: boolean('given').notNull(),
+    documentVersion: integer('document_version'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    created: created(),
+  },
+  (t) => [index('consents_email_idx').on(sql`lower(${t.email})`), index('consents_order_idx').on(t.orderId)],
+)
+
 /** Raw bytes: a Buffer on node-postgres, a Uint8Array on PGlite; always handed back as a Buffer. */
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',

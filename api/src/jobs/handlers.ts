@@ -6,6 +6,8 @@ import { passwordResetJob, RESET_JOB } from '../services/auth/passwords'
 import { MAIL_JOB } from '../services/mail/outbox'
 import { sendMailJob } from '../services/mail/send-job'
 import { REFUND_JOB } from '../services/refunds/open'
+import { RECEIPT_JOB } from '../services/receipts/outbox'
+import { receiptSendJob } from '../services/receipts/send-job'
 import { refundProviderJob } from '../services/refunds/provider-job'
 import { RECHECK_JOB, supplierRecheckJob } from '../services/fulfilment/recheck'
 import { EXPIRE_JOB, expireOrdersJob } from '../services/orders/expiry'
@@ -25,6 +27,7 @@ export const JOB_HANDLERS: Record<string, JobHandler> = {
   [MAIL_JOB]: sendMailJob,
   [RESET_JOB]: passwordResetJob,
   [REFUND_JOB]: refundProviderJob,
+  [RECEIPT_JOB]: receiptSendJob,
   // the order clock (issue 12)
   [EXPIRE_JOB]: expireOrdersJob,
   [RECHECK_JOB]: supplierRecheckJob,

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto'
 import type { ApiDeps } from '../context'
 import type { ApiConfig } from '../env'
 import { parseMoney, toMoney } from '../lib/money'
+import { payselectionReceiptData } from '../services/receipts/formats'
 import { hmacSha256Hex, safeEqual } from './signing'
 import {
   type CreatePaymentInput,
@@ -151,6 +152,7 @@ async function refundPayment(
       Amount: toMoney(opts.amount ?? payment.amount),
       Currency: opts.currency ?? payment.currency,
       WebhookUrl: cfg.webhookUrl ?? `${deps.config.publicUrl}/api/payments/payselection/webhook/`,
+      ...(opts.receipt ? { ReceiptData: payselectionReceiptData(opts.receipt, new Date()) } : {}),
     },
     requestIdFor(opts.key),
   )) as { TransactionId?: unknown; TransactionState?: unknown } | null
@@ -160,6 +162,7 @@ async function refundPayment(
 
 export const payselectionProvider: PaymentProvider = {
   name: 'payselection',
+  carriesReceipt: true,
   isAvailable: (deps) => deps.config.payselection !== null,
   async createPayment(input: CreatePaymentInput, deps: ApiDeps): Promise<CreatePaymentResult> {
     const cfg = configOf(deps)
@@ -175,6 +178,7 @@ export const payselectionProvider: PaymentProvider = {
           WebhookUrl: cfg.webhookUrl ?? `${deps.config.publicUrl}/api/payments/payselection/webhook/`,
         },
       },
+      ...(input.receipt ? { ReceiptData: payselectionReceiptData(input.receipt, new Date()) } : {}),
       CustomerInfo: {
         ...(input.customer.email ? { Email: input.customer.email } : {}),
         ...(input.customer.phone ? { Phone: input.customer.phone } : {}),

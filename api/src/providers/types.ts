@@ -1,5 +1,6 @@
 import type { ApiDeps } from '../context'
 import type { orders, paymentMethods, payments } from '../db/schema'
+import type { ReceiptDoc } from '../services/receipts/formats'
 
 export type OrderRow = typeof orders.$inferSelect
 export type PaymentMethodRow = typeof paymentMethods.$inferSelect
@@ -42,8 +43,8 @@ export interface CreatePaymentInput {
   amount: number
   currency: string
   customer: { email: string | null; phone: string | null }
-  /** A fiscal receipt already shaped for the provider (YooKassa's `receipt`), passed through unchanged. */
-  receipt?: Record<string, unknown>
+  /** The fiscal receipt to register with the payment (receipt transport `with_payment`). */
+  receipt?: ReceiptDoc
 }
 
 export interface CreatePaymentResult {
@@ -61,6 +62,8 @@ export type ProviderPaymentState =
 /** One payment provider adapter. Callbacks are routes of their own; they call the settle service. */
 export interface PaymentProvider {
   readonly name: string
+  /** The provider registers a fiscal receipt handed to it with the payment and the refund. */
+  readonly carriesReceipt?: boolean
   /** Whether the adapter is configured and may be used for new payments. */
   isAvailable(deps: ApiDeps): boolean
   createPayment(input: CreatePaymentInput, deps: ApiDeps): Promise<CreatePaymentResult>
@@ -77,10 +80,10 @@ export interface PaymentProvider {
 
 export interface RefundOptions {
   key: string
+  /** The `sell_refund` receipt to register with the refund (receipt transport `with_payment`). */
+  receipt?: ReceiptDoc
   amount?: number
   currency?: string
-  /** A fiscal receipt already shaped for the provider (YooKassa's `receipt`), passed through unchanged. */
-  receipt?: Record<string, unknown>
 }
 
 export interface ProviderRefundResult {

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto'
 import type { ApiDeps } from '../context'
 import type { ApiConfig } from '../env'
 import { parseMoney, toMoney } from '../lib/money'
+import { yookassaReceipt } from '../services/receipts/formats'
 import {
   type CreatePaymentInput,
   type CreatePaymentResult,
@@ -174,7 +175,7 @@ async function refundPayment(
           value: toMoney(opts.amount ?? payment.amount),
           currency: opts.currency ?? payment.currency,
         },
-        ...(opts.receipt ? { receipt: opts.receipt } : {}),
+        ...(opts.receipt ? { receipt: yookassaReceipt(opts.receipt) } : {}),
       },
       idempotenceKeyFor(opts.key),
     ),
@@ -187,6 +188,8 @@ async function refundPayment(
 
 export const yookassaProvider: PaymentProvider = {
   name: 'yookassa',
+  // YooKassa registers the receipt sent with the payment or refund (receipt transport `with_payment`)
+  carriesReceipt: true,
   isAvailable: (deps) => deps.config.yookassa !== null,
   async createPayment(input: CreatePaymentInput, deps: ApiDeps): Promise<CreatePaymentResult> {
     const kind = yookassaKindOf(input.method)
@@ -203,7 +206,7 @@ export const yookassaProvider: PaymentProvider = {
           confirmation: kind === 'sbp' ? { type: 'qr' } : { type: 'redirect', return_url: returnUrl },
           description: `Заказ ${input.order.id}`.slice(0, 128),
           metadata: { order_id: input.order.id, payment_id: input.payment.id },
-          ...(input.receipt ? { receipt: input.receipt } : {}),
+          ...(input.receipt ? { receipt: yookassaReceipt(input.receipt) } : {}),
         },
         // one payment row is one YooKassa payment, however often the call is repeated
         idempotenceKeyFor(`payment:${input.payment.id}`),

@@ -5,6 +5,7 @@ import { articles, contacts, faq, games } from '../db/schema'
 import { fail } from '../lib/errors'
 import { errorResponses, jsonContent } from '../lib/schemas'
 import { shareAnswer } from '../lib/shared-answer'
+import { getSellerSettings, sellerName } from '../services/receipts/settings'
 
 const ArticleSchema = z
   .object({
@@ -85,6 +86,26 @@ export function registerContent(app: ApiApp) {
   })
 
   app.openapi(getContactsRoute, async (c) => {
+    // the owner's requisites («Реквизиты и чеки») once saved; before that, the seeded row
+    const seller = await getSellerSettings(c.var.deps.db)
+    if (seller.saved) {
+      shareAnswer(c)
+      const lines = [
+        seller.email && `Почта: ${seller.email}`,
+        seller.phone && `Телефон: ${seller.phone}`,
+        seller.extra,
+      ]
+      return c.json(
+        {
+          company_name: sellerName(seller),
+          address: seller.address,
+          inn: seller.inn,
+          company_id: seller.ogrn,
+          extra: lines.filter(Boolean).join('\n'),
+        },
+        200,
+      )
+    }
     const [row] = await c.var.deps.db.select().from(contacts).orderBy(asc(contacts.id)).limit(1)
     if (!row) throw fail(404, 'contacts_not_found')
     shareAnswer(c)

@@ -3,6 +3,7 @@ import type { Context } from 'hono'
 import type { ApiApp, AppEnv } from '../context'
 import { clientAddressOf } from '../lib/client-address'
 import { errorResponses, jsonContent } from '../lib/schemas'
+import { recordConsent } from '../services/consent/record'
 import {
   createOrder,
   preparePubg,
@@ -97,6 +98,23 @@ supply_channel_server_custom_id is required. Games that need no server ignore bo
 
 /** The deps with the caller's address: order creation's player look-ups count against its limit. */
 const requestDeps = (c: Context<AppEnv>) => ({ ...c.var.deps, clientAddress: clientAddressOf(c) })
+/** The buyer's consent (or its absence) with a new order; a replayed request records nothing new. */
+async function consentOf(
+  c: Context<AppEnv>,
+  r: { order: { id: string; email: string | null; userId: number | null }; replay: boolean },
+  given: boolean | undefined,
+) {
+  if (r.replay) return
+  await recordConsent(c.var.deps.db, {
+    context: 'order',
+    given: given === true,
+    email: r.order.email,
+    userId: r.order.userId,
+    orderId: r.order.id,
+    ip: clientAddressOf(c),
+    userAgent: c.req.header('user-agent') ?? null,
+  })
+}
 
 export function registerOrderCreation(app: ApiApp) {
   app.openapi(pubgRoute, async (c) => {
@@ -108,6 +126,7 @@ export function registerOrderCreation(app: ApiApp) {
       { key: idempotencyKey(c.req.header('idempotency-key')), kind: 'pubg', body, userId },
       () => preparePubg(db, body, userId),
     )
+    await consentOf(c, r, body.personal_data_consent)
     return c.json(createdResult(r.order, r.totals), r.replay ? 200 : 201)
   })
 
@@ -126,6 +145,7 @@ export function registerOrderCreation(app: ApiApp) {
       },
       () => prepareStandoff(requestDeps(c), body, userId),
     )
+    await consentOf(c, r, body.personal_data_consent)
     return c.json(standoffCreatedResult(r.order, r.totals), r.replay ? 200 : 201)
   })
 
@@ -144,6 +164,7 @@ export function registerOrderCreation(app: ApiApp) {
       },
       () => prepareSteam(requestDeps(c), body, userId),
     )
+    await consentOf(c, r, body.personal_data_consent)
     return c.json(steamCreatedResult(r.order, r.totals), r.replay ? 200 : 201)
   })
 
@@ -162,6 +183,7 @@ export function registerOrderCreation(app: ApiApp) {
       },
       () => prepareSupply(requestDeps(c), body, userId),
     )
+    await consentOf(c, r, body.personal_data_consent)
     return c.json(createdResult(r.order, r.totals), r.replay ? 200 : 201)
   })
 }

@@ -1,4 +1,5 @@
 import { RefundSchema, ReturnedPaymentSchema } from '../services/refunds/view'
+import { ReceiptSchema } from '../services/receipts/view'
 import { z } from '@hono/zod-openapi'
 import { MoneySchema, MAX_DB_INT } from '../lib/schemas'
 
@@ -155,6 +156,9 @@ export const OrderStatusSchema = z
     refund: RefundSchema.nullable().optional(),
     returned_payments: z.array(ReturnedPaymentSchema).optional().openapi({
       description: 'Our extension, only when there is one: payments taken but not accepted, being given back',
+    }),
+    receipts: z.array(ReceiptSchema).optional().openapi({
+      description: 'Our extension, only when there is one: the fiscal receipts of the order',
     }),
   })
   .openapi('OrderStatus')

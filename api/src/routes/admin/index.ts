@@ -7,6 +7,7 @@ import { registerAdminOrders } from './orders'
 import { registerAdminOverview } from './overview'
 import { registerAdminPayments } from './payments'
 import { registerAdminPromo } from './promo'
+import { registerAdminSeller } from './seller'
 import { registerAdminStock } from './stock'
 
 export function registerAdmin(app: ApiApp) {
@@ -18,4 +19,5 @@ export function registerAdmin(app: ApiApp) {
   registerAdminStock(app)
   registerAdminPromo(app)
   registerAdminPayments(app)
+  registerAdminSeller(app)
 }

@@ -7,6 +7,8 @@ import { pageNumberPage, pageQuery, pageSchema } from '../../lib/pagination'
 import { errorResponses, jsonContent } from '../../lib/schemas'
 import { overview } from '../../services/admin/overview'
 import { mailHealth } from '../../services/mail/health'
+import { failedReceipts } from '../../services/receipts/admin'
+import { getSellerSettings, sellerWarnings } from '../../services/receipts/settings'
 import { adminRoute, staffOf } from './guard'
 
 const Amount = z.object({ currency: z.string(), amount: z.string() })
@@ -47,6 +49,19 @@ const Overview = z
         dead: z.number().int().openapi({ description: 'mails given up on in the last 7 days' }),
       })
       .openapi('AdminMailHealth'),
+    seller_warnings: z.array(z.string()).optional().openapi({
+      description: 'Production only: requisites missing, receipts off or in the sandbox (shown in red)',
+    }),
+    failed_receipts: z
+      .array(
+        z.object({
+          id: z.number().int(),
+          order_id: z.uuid(),
+          kind: z.string(),
+          reason: z.string().nullable(),
+        }),
+      )
+      .optional(),
     needs_attention: z.array(
       z.object({
         id: z.uuid(),
@@ -119,11 +134,26 @@ export function registerAdminOverview(app: ApiApp) {
 
   app.openapi(overviewRoute, async (c) => {
     const { db, config } = c.var.deps
-    const [figures, mail] = await Promise.all([
+    const [base, mail, seller, failed] = await Promise.all([
       overview(db, c.req.valid('query').days),
       mailHealth(db, config.mail, !config.demo),
+      getSellerSettings(db),
+      failedReceipts(db, 20),
     ])
-    return c.json({ ...figures, mail }, 200)
+    return c.json(
+      {
+        ...base,
+        mail,
+        seller_warnings: sellerWarnings(seller, config),
+        failed_receipts: failed.map((r) => ({
+          id: r.id,
+          order_id: r.order_id,
+          kind: r.kind,
+          reason: r.reason,
+        })),
+      },
+      200,
+    )
   })
 
   app.openapi(auditRoute, async (c) => {

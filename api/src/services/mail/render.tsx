@@ -4,6 +4,9 @@ import type { MailDataMap, MailTemplate } from './outbox'
 import { confirmEmail, orderLookup, passwordChanged, passwordReset, socialBound } from './templates/account'
 import { orderDone, orderFailed, orderRefunded } from './templates/order'
 import type { RenderContext, Template } from './templates/types'
+import { SellerLineContext } from './templates/layout'
+import { fill, M } from './messages'
+import { getSellerSettings, sellerName } from '../receipts/settings'
 
 export const TEMPLATES: { [T in MailTemplate]: Template<T> } = {
   order_done: orderDone,
@@ -35,7 +38,13 @@ export async function renderMail<T extends MailTemplate>(
 ): Promise<RenderedMail | null> {
   const content = await (TEMPLATES[template] as Template<T>)(data, ctx)
   if (!content) return null
-  const html = await render(content.body)
+  const seller = await getSellerSettings(ctx.db)
+  const line = seller.companyName
+    ? fill(M.layout.seller, { name: sellerName(seller), inn: seller.inn, ogrn: seller.ogrn })
+    : null
+  const html = await render(
+    <SellerLineContext.Provider value={line}>{content.body}</SellerLineContext.Provider>,
+  )
   const text = toPlainText(html, {
     selectors: [
       // the button becomes «label URL»; the hint under it is for HTML readers whose button failed

@@ -16,6 +16,7 @@ export type OrderEventKind =
   | 'admin_action'
   | 'attention'
   | 'payment_refused'
+  | 'receipt'
 
 export async function recordOrderEvent(
   db: Db | Tx,

@@ -1,7 +1,9 @@
 import { z } from '@hono/zod-openapi'
 import { ORDER_STATUSES } from '../../db/schema'
 import { MoneySchema } from '../../lib/schemas'
+import { ConsentIn } from '../consent/record'
 import { RefundSchema } from '../refunds/view'
+import { ReceiptSchema } from '../receipts/view'
 
 // ------------------------------------------------------------------ request bodies
 // Every message is Russian: the first one becomes the error `detail` the storefront shows.
@@ -64,15 +66,18 @@ const ServerIdIn = z
   .nullish()
   .openapi({ type: 'integer', description: "Server id from the game's `servers` (when is_server_enum)" })
 
-export const PubgCreateBody = body({ products: linesOf(CreateLineSchema), email: EmailIn }).openapi(
-  'PubgOrderCreate',
-)
+export const PubgCreateBody = body({
+  products: linesOf(CreateLineSchema),
+  email: EmailIn,
+  personal_data_consent: ConsentIn,
+}).openapi('PubgOrderCreate')
 
 export const StandoffCreateBody = body({
   products: linesOf(CreateLineSchema),
   email: EmailIn,
   game_account_id: text(64).nullish(),
   surplus: SurplusIn.nullish(),
+  personal_data_consent: ConsentIn,
 }).openapi('StandoffOrderCreate')
 
 export const SteamCreateBody = body({
@@ -82,6 +87,7 @@ export const SteamCreateBody = body({
   game: int().min(1, 'ожидается номер игры').nullish().openapi({
     description: 'Steam game id; optional: without it the first active Steam game of the catalogue',
   }),
+  personal_data_consent: ConsentIn,
 }).openapi('SteamOrderCreate')
 
 export const SupplyCreateBody = body({
@@ -90,6 +96,7 @@ export const SupplyCreateBody = body({
   supply_channel_user_id: text(64).nullish(),
   supply_channel_server: ServerIdIn,
   supply_channel_server_custom_id: text(64).nullish(),
+  personal_data_consent: ConsentIn,
 }).openapi('SupplyOrderCreate')
 
 export const LinesUpdateBody = body({ products: linesOf(UpdateLineSchema) }).openapi('OrderProductsUpdate')
@@ -216,6 +223,9 @@ export const RecalculatedOrderSchema = z
       .nullable()
       .openapi({ description: 'RokkyOrder: the delivered gift code; null until delivered' }),
     refund: RefundSchema.nullable().optional(),
+    receipts: z.array(ReceiptSchema).optional().openapi({
+      description: 'Our extension, only when there is one: the fiscal receipts of the order',
+    }),
   })
   .openapi('RecalculatedOrder')
 

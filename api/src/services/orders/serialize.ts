@@ -16,6 +16,7 @@ type OrderHistoryLine = {
   price: string
 }
 import { refundOut } from '../refunds/view'
+import { receiptsField } from '../receipts/view'
 import { isPaymentActive } from './state-machine'
 
 const surplusOut = (hundredths: number | null) => (hundredths === null ? null : toMoney(hundredths))
@@ -121,6 +122,7 @@ export async function recalculatedOrderOut(
     player_nickname: order.playerNickname,
     code: order.kind === 'RokkyOrder' ? order.code : null,
     refund: order.paidAt !== null && t.status === 'failed' ? await refundOut(db, order.id) : null,
+    ...(order.paidAt !== null ? await receiptsField(db, order.id) : {}),
   }
 }
 

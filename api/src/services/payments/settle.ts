@@ -7,6 +7,7 @@ import { postBalanceEntry } from '../balance/ledger'
 import { fulfilOrder } from '../fulfilment'
 import { transitionOrder, UNPAID_STATUSES } from '../orders/state-machine'
 import { recordPromoRedemption } from '../promo/redemption'
+import { queueSellReceipt } from '../receipts/outbox'
 import { refundRefusedPayment } from '../refunds/refused'
 import { DECLINE_REASON_KEY } from './decline-reasons'
 
@@ -120,6 +121,8 @@ export async function settlePaymentSucceeded(
       return { outcome: 'refused' as const, orderId: payment.orderId }
     }
     await tx.update(payments).set({ status: 'succeeded' }).where(eq(payments.id, payment.id))
+    // the fiscal receipt of the money taken, with the settlement (sent by a job; never undoes it)
+    await queueSellReceipt(tx, deps.config, payment)
     return { outcome: 'applied' as const, orderId: payment.orderId }
   })
   if (res.outcome === 'applied') await fulfilOrder(deps, res.orderId)

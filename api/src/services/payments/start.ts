@@ -17,6 +17,7 @@ import { holdStock } from '../stock/holds'
 import { paymentAmount } from './amounts'
 import { queuePaymentRequery } from './requery'
 import { markOrderPaid, ORDER_TOTAL_KEY, supersedePendingPayments } from './settle'
+import { receiptForNewPayment } from '../receipts/outbox'
 
 export interface StartPaymentBody {
   order_id: string
@@ -171,7 +172,15 @@ export async function startPayment(
   let created: Awaited<ReturnType<typeof provider.createPayment>>
   try {
     created = await provider.createPayment(
-      { order: payment.order, method, payment: payment.row, amount, currency, customer: contact },
+      {
+        order: payment.order,
+        method,
+        payment: payment.row,
+        amount,
+        currency,
+        customer: contact,
+        receipt: await receiptForNewPayment(deps.db, deps.config, payment.row),
+      },
       deps,
     )
   } catch (e) {

@@ -5,6 +5,7 @@ import type { OrderRow } from '../orders/access'
 import { isPaymentActive } from '../orders/state-machine'
 import { refundOut, returnedPaymentsOf } from '../refunds/view'
 import { declineMessage, declineReasonOf } from './decline-reasons'
+import { receiptsField } from '../receipts/view'
 import { isSuperseded, publicPaymentStatus } from './settle'
 
 export async function latestPayment(db: Db, orderId: string) {
@@ -33,5 +34,6 @@ export async function orderStatusBody(db: Db, order: OrderRow) {
     reject_reason: order.rejectReason,
     refund: order.paidAt !== null && order.status === 'failed' ? await refundOut(db, order.id) : null,
     ...(await returnedPaymentsOf(db, order.id)),
+    ...(order.paidAt !== null ? await receiptsField(db, order.id) : {}),
   }
 }

@@ -84,6 +84,6 @@ export async function handleYookassaNotice(deps: ApiDeps, notice: YookassaNotice
       .where(
         and(eq(refunds.paymentId, payment.id), eq(refunds.status, 'pending'), eq(refunds.method, 'provider')),
       )
-    if (refund) await completeProviderRefund(deps, refund, remote.id)
+    if (refund) await completeProviderRefund(deps, refund, remote.id, 'yookassa')
   }
 }

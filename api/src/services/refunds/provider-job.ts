@@ -12,10 +12,16 @@ import { log } from '../../lib/log'
 import { getProvider } from '../../providers'
 import { postBalanceEntry } from '../balance/ledger'
 import { recordOrderEvent } from '../orders/events'
+import { queueRefundReceipt, refundReceiptDoc } from '../receipts/outbox'
 import { balanceCauseOf, creditableToBalance, queueRefundMail, type RefundRow, refundCause } from './open'
 
 /** The provider took the refund: done, and the buyer's mail. Once, whoever gets here first. */
-export async function completeProviderRefund(deps: ApiDeps, refund: RefundRow, externalId: string | null) {
+export async function completeProviderRefund(
+  deps: ApiDeps,
+  refund: RefundRow,
+  externalId: string | null,
+  provider: string,
+) {
   await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .update(refunds)
@@ -26,6 +32,8 @@ export async function completeProviderRefund(deps: ApiDeps, refund: RefundRow, e
     const [order] = await tx.select({ email: orders.email }).from(orders).where(eq(orders.id, row.orderId))
     await recordOrderEvent(tx, row.orderId, 'refund', { method: row.method, status: 'done', externalId })
     await queueRefundMail(tx, row, order?.email ?? null)
+    // the return receipt of the money given back, with the refund's completion (sent by a job)
+    await queueRefundReceipt(tx, deps.config, row, provider)
   })
 }
 
@@ -84,6 +92,12 @@ async function refundOfJob(deps: ApiDeps, payload: Record<string, unknown>): Pro
   return refund
 }
 
+/** The return receipt handed to the provider with the refund, when the sale's receipt went with the payment. */
+async function receiptForRefund(deps: ApiDeps, refund: RefundRow) {
+  const doc = await refundReceiptDoc(deps.db, refund)
+  return doc?.transport === 'with_payment' ? doc : undefined
+}
+
 export const refundProviderJob: JobHandler = async (job, deps) => {
   const refund = await refundOfJob(deps, job.payload as Record<string, unknown>)
   if (refund?.status !== 'pending' || refund.method !== 'provider') return
@@ -101,8 +115,9 @@ export const refundProviderJob: JobHandler = async (job, deps) => {
       key: `refund:${refundCause(refund)}`,
       // a refused payment gives back what the provider took, not what the payment asked for
       ...(refund.kind === 'payment' ? { amount: refund.amount, currency: refund.currency } : {}),
+      receipt: await receiptForRefund(deps, refund),
     })
-    await completeProviderRefund(deps, refund, r.externalId)
+    await completeProviderRefund(deps, refund, r.externalId, payment.provider)
   } catch (e) {
     const error = (e as Error).message ?? String(e)
     log.warn({ job: job.id, order: orderId, error }, 'refund refused by the provider')

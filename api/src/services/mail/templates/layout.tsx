@@ -15,7 +15,7 @@ import {
   Section,
   Text,
 } from '@react-email/components'
-import type { CSSProperties, ReactNode } from 'react'
+import { type CSSProperties, createContext, type ReactNode, useContext } from 'react'
 import { fill, M } from '../messages'
 
 const font =
@@ -85,7 +85,11 @@ const s = {
   footer: { color: '#6b7280', fontSize: '13px', lineHeight: '18px', margin: '8px 24px' } as CSSProperties,
 }
 
+/** The seller line of every mail's footer (the owner's requisites), provided by the render. */
+export const SellerLineContext = createContext<string | null>(null)
+
 export function Layout(props: { preview: string; heading: string; publicUrl: string; children: ReactNode }) {
+  const seller = useContext(SellerLineContext)
   return (
     <Html lang="ru" dir="ltr">
       <Head>
@@ -106,6 +110,7 @@ export function Layout(props: { preview: string; heading: string; publicUrl: str
             {props.children}
           </Section>
           <Text style={s.footer}>{fill(M.layout.footer, { shop: M.shop })}</Text>
+          {seller ? <Text style={s.footer}>{seller}</Text> : null}
           <Text style={s.footer}>
             {M.layout.support}{' '}
             <Link href={`${props.publicUrl}/info/contacts`} style={s.link}>

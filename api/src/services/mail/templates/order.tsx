@@ -3,6 +3,8 @@
 import { fill, formatDate, formatMoneyIn, formatRub, M, orderNumber } from '../messages'
 import { loadOrderForMail, type OrderMailData } from '../order-data'
 import { Action, Code, Facts, H2, Layout, Muted, P } from './layout'
+import { receiptsOf } from '../../receipts/view'
+import { ReceiptNote } from './receipt-note'
 import type { RenderContext, Template } from './types'
 
 const orderUrl = (ctx: RenderContext, id: string) => `${ctx.config.publicUrl}/orders/${id}/pay`
@@ -125,6 +127,7 @@ export const orderDone: Template<'order_done'> = async (data, ctx) => {
         <Title o={o} />
         <Facts rows={itemRows(o)} />
         <Facts rows={paymentRows(o)} />
+        <ReceiptNote receipts={await receiptsOf(ctx.db, o.id)} kind="sell" />
         <OrderLink o={o} ctx={ctx} />
       </Layout>
     ),
@@ -151,6 +154,7 @@ export const orderFailed: Template<'order_failed'> = async (data, ctx) => {
         <Title o={o} />
         <Facts rows={itemRows(o)} />
         <Facts rows={paymentRows(o)} />
+        <ReceiptNote receipts={await receiptsOf(ctx.db, o.id)} kind="sell" />
         <OrderLink o={o} ctx={ctx} />
       </Layout>
     ),
@@ -187,6 +191,7 @@ export const orderRefunded: Template<'order_refunded'> = async (data, ctx) => {
         <H2>{M.order.items_heading}</H2>
         <Title o={o} />
         <Facts rows={itemRows(o)} />
+        <ReceiptNote receipts={await receiptsOf(ctx.db, o.id)} kind="sell_refund" />
         <OrderLink o={o} ctx={ctx} />
       </Layout>
     ),

@@ -1,0 +1,155 @@
+// «Реквизиты и чеки»: the seller's requisites and receipt settings (owner only), the refused
+// receipts, and their resend.
+import { z } from '@hono/zod-openapi'
+import type { ApiApp } from '../../context'
+import { fail, message } from '../../lib/errors'
+import { errorResponses, IdParam, jsonContent } from '../../lib/schemas'
+import { audit, changedFields } from '../../services/admin/audit'
+import { adminReceiptOut, failedReceipts, resendReceipt } from '../../services/receipts/admin'
+import {
+  ITEM_KINDS,
+  PAYMENT_OBJECTS,
+  RECEIPT_TRANSPORTS,
+  TAX_SYSTEMS,
+  VAT_RATES,
+} from '../../services/receipts/model'
+import { isValidInn, isValidOgrn } from '../../services/receipts/requisites'
+import { getSellerSettings, type SellerSettings, saveSellerSettings } from '../../services/receipts/settings'
+import { jsonBody, Text } from './fields'
+import { adminRoute, staffOf } from './guard'
+
+const Rule = z.object({
+  vat: z.enum(VAT_RATES, 'ставка НДС из списка'),
+  payment_object: z.enum(PAYMENT_OBJECTS, 'предмет расчёта из списка'),
+})
+const Rules = z.object(
+  Object.fromEntries(ITEM_KINDS.map((k) => [k, Rule])) as Record<(typeof ITEM_KINDS)[number], typeof Rule>,
+)
+
+const Seller = z
+  .object({
+    legal_form: Text(20).openapi({ description: 'ООО, ИП, АО…' }),
+    company_name: Text(300),
+    inn: z
+      .string()
+      .trim()
+      .refine((v) => v === '' || isValidInn(v), message('seller_inn_invalid')),
+    ogrn: z
+      .string()
+      .trim()
+      .refine((v) => v === '' || isValidOgrn(v), message('seller_ogrn_invalid'))
+      .openapi({ description: 'ОГРН (13 digits) or ОГРНИП (15)' }),
+    address: Text(500),
+    email: z.union([z.literal(''), z.email('почта в виде name@example.ru').max(200)]),
+    phone: Text(40),
+    extra: Text(2000),
+    tax_system: z.enum(TAX_SYSTEMS, 'система налогообложения из списка'),
+    receipts_enabled: z.boolean('ожидается да или нет'),
+    receipt_transport: z.enum(RECEIPT_TRANSPORTS, 'способ отправки чеков из списка'),
+    item_rules: Rules,
+  })
+  .openapi('AdminSeller')
+
+type SellerIn = z.infer<typeof Seller>
+
+const out = (s: SellerSettings): SellerIn => ({
+  legal_form: s.legalForm,
+  company_name: s.companyName,
+  inn: s.inn,
+  ogrn: s.ogrn,
+  address: s.address,
+  email: s.email,
+  phone: s.phone,
+  extra: s.extra,
+  tax_system: s.taxSystem,
+  receipts_enabled: s.receiptsEnabled,
+  receipt_transport: s.transport,
+  item_rules: s.itemRules,
+})
+
+const getRoute = adminRoute('owner', {
+  method: 'get',
+  path: '/api/admin/seller/',
+  summary: 'The seller’s requisites and receipt settings',
+  responses: { 200: jsonContent(Seller), ...errorResponses(403, 404) },
+})
+const putRoute = adminRoute('owner', {
+  method: 'put',
+  path: '/api/admin/seller/',
+  summary: 'Saves the requisites (ИНН and ОГРН checksums checked) and receipt settings',
+  request: jsonBody(Seller),
+  responses: { 200: jsonContent(Seller), ...errorResponses(400, 403, 404) },
+})
+
+const AdminReceipt = z
+  .object({
+    id: z.number().int(),
+    order_id: z.uuid(),
+    kind: z.string(),
+    status: z.string(),
+    transport: z.string(),
+    external_id: z.string(),
+    total: z.string(),
+    reason: z.string().nullable(),
+    created: z.string(),
+  })
+  .openapi('AdminReceipt')
+
+const failedRoute = adminRoute('owner', {
+  method: 'get',
+  path: '/api/admin/receipts/failed/',
+  summary: 'Receipts the fiscal service refused, newest first (they need the owner)',
+  responses: { 200: jsonContent(z.array(AdminReceipt)), ...errorResponses(403, 404) },
+})
+const resendRoute = adminRoute('owner', {
+  method: 'post',
+  path: '/api/admin/receipts/{id}/resend/',
+  summary: 'Sends a refused receipt again with the current requisites and transport',
+  request: { params: IdParam },
+  responses: { 200: jsonContent(AdminReceipt), ...errorResponses(403, 404, 409) },
+})
+
+export function registerAdminSeller(app: ApiApp) {
+  app.openapi(getRoute, async (c) => c.json(out(await getSellerSettings(c.var.deps.db)), 200))
+
+  app.openapi(putRoute, async (c) => {
+    const staff = staffOf(c)
+    const b = c.req.valid('json') as SellerIn
+    const { db, config } = c.var.deps
+    // the sandbox prints no real receipt: never where real shoppers pay
+    if (b.receipt_transport === 'sandbox' && !config.sandboxPayments)
+      throw fail(400, 'seller_sandbox_in_production')
+    const saved = await db.transaction(async (tx) => {
+      const before = await getSellerSettings(tx)
+      await saveSellerSettings(tx, {
+        legalForm: b.legal_form,
+        companyName: b.company_name,
+        inn: b.inn,
+        ogrn: b.ogrn,
+        address: b.address,
+        email: b.email,
+        phone: b.phone,
+        extra: b.extra,
+        taxSystem: b.tax_system,
+        receiptsEnabled: b.receipts_enabled,
+        transport: b.receipt_transport,
+        itemRules: b.item_rules,
+      })
+      const after = await getSellerSettings(tx)
+      const diff = changedFields(out(before), out(after))
+      if (diff.changed)
+        await audit(tx, staff, { action: 'seller.update', entity: 'seller', entityId: 1, ...diff })
+      return after
+    })
+    return c.json(out(saved), 200)
+  })
+
+  app.openapi(failedRoute, async (c) => c.json(await failedReceipts(c.var.deps.db), 200))
+
+  app.openapi(resendRoute, async (c) => {
+    const { db, config, jobs } = c.var.deps
+    const row = await resendReceipt(db, config, c.req.valid('param').id, staffOf(c))
+    jobs?.wake()
+    return c.json(adminReceiptOut(row), 200)
+  })
+}

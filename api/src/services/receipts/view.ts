@@ -1,0 +1,62 @@
+// An order's fiscal receipts as the shop API shows them: the optional `receipts` extension of the
+// order status answer and the recalculated order (present only when the order has one).
+import { z } from '@hono/zod-openapi'
+import { asc, eq } from 'drizzle-orm'
+import type { Db, Tx } from '../../db/client'
+import { RECEIPT_KINDS, RECEIPT_STATUSES, receipts } from '../../db/schema'
+import { toMoney } from '../../lib/money'
+import { MoneySchema } from '../../lib/schemas'
+import type { ReceiptItem } from './model'
+
+export const ReceiptSchema = z
+  .object({
+    kind: z.enum(RECEIPT_KINDS).openapi({ description: 'sell: приход; sell_refund: возврат прихода' }),
+    status: z.enum(RECEIPT_STATUSES).openapi({
+      description:
+        'pending: being registered; registered: the fiscal service took it; failed: refused, the shop fixes it',
+    }),
+    email: z.string().openapi({ description: 'Where the fiscal service sends the receipt' }),
+    total: MoneySchema,
+    items: z.array(
+      z.object({ name: z.string(), quantity: z.number().int(), price: MoneySchema, sum: MoneySchema }),
+    ),
+    fiscal: z
+      .object({
+        fn_number: z.string().openapi({ description: 'ФН' }),
+        fiscal_document_number: z.string().openapi({ description: 'ФД' }),
+        fiscal_document_attribute: z.string().openapi({ description: 'ФП' }),
+        receipt_datetime: z.string().openapi({ description: 'dd.mm.yyyy HH:MM:SS, Moscow time' }),
+      })
+      .nullable()
+      .openapi({ description: 'The fiscal attributes, once registered by a cash register' }),
+  })
+  .openapi('OrderReceipt', { description: 'Our extension: a fiscal receipt (54-ФЗ) of the order' })
+
+export type ReceiptOut = z.infer<typeof ReceiptSchema>
+
+type Fiscal = NonNullable<ReceiptOut['fiscal']>
+const isFiscal = (f: unknown): f is Fiscal =>
+  typeof f === 'object' && f !== null && typeof (f as Fiscal).fn_number === 'string'
+
+export async function receiptsOf(db: Db | Tx, orderId: string): Promise<ReceiptOut[]> {
+  const rows = await db.select().from(receipts).where(eq(receipts.orderId, orderId)).orderBy(asc(receipts.id))
+  return rows.map((r) => ({
+    kind: r.kind,
+    status: r.status,
+    email: r.email,
+    total: toMoney(r.total),
+    items: (r.items as ReceiptItem[]).map((i) => ({
+      name: i.name,
+      quantity: i.quantity,
+      price: toMoney(i.price),
+      sum: toMoney(i.sum),
+    })),
+    fiscal: r.status === 'registered' && isFiscal(r.fiscal) ? r.fiscal : null,
+  }))
+}
+
+/** `receipts` of an answer: present only when the order has any. */
+export async function receiptsField(db: Db | Tx, orderId: string): Promise<{ receipts?: ReceiptOut[] }> {
+  const list = await receiptsOf(db, orderId)
+  return list.length ? { receipts: list } : {}
+}
