@@ -51,6 +51,8 @@ export interface ApiConfig {
   adminWriteLimit: { perStaff: number; windowSeconds: number }
   /** Stock held for an order whose payment started, and how long an unpaid order stays open. */
   orderClock: { stockHoldMinutes: number; orderTtlHours: number }
+  /** A paid order no person delivered within this many hours fails and is refunded (services/delivery). */
+  deliveryRefundHours: number
   /** Player look-up before paying (services/player-check/). */
   playerCheck: PlayerCheckConfig
 }
@@ -140,6 +142,7 @@ const schema = z.object({
   CATALOGUE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(2),
   STOCK_HOLD_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
   ORDER_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(24),
+  DELIVERY_REFUND_HOURS: z.coerce.number().int().min(1).max(720).default(24),
   SIGNIN_LIMIT_PER_PAIR: int(10),
   SIGNIN_LIMIT_PER_ACCOUNT: int(20),
   SIGNIN_LIMIT_PER_ADDRESS: int(30),
@@ -315,6 +318,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv, opts: { dataDir: string; p
     refreshReuseGraceSeconds: e.REFRESH_REUSE_GRACE,
     catalogueCacheSeconds: e.CATALOGUE_CACHE_SECONDS,
     orderClock: { stockHoldMinutes: e.STOCK_HOLD_MINUTES, orderTtlHours: e.ORDER_TTL_HOURS },
+    deliveryRefundHours: e.DELIVERY_REFUND_HOURS,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${opts.port}`).replace(/\/$/, ''),
     uploadDir: path.join(opts.dataDir, 'uploads'),
     maxJsonBytes: 64 * 1024,
