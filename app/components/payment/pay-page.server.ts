@@ -168,6 +168,7 @@ export async function loadPayPage(
     promoRes.ok && promoRes.data ? { code: promoRes.data.code, percent: promoRes.data.percent } : null
   // a payment under way was started for the current total: the order changes only before one
   const edit = payment ? null : await loadOrderEdit(api, order)
+  const skin = order.listing ? await standoffSkin(api) : null
   return {
     api,
     page: {
@@ -182,6 +183,7 @@ export async function loadPayPage(
       promo,
       methodsUnavailable: order.isPaymentActive && !country,
       waiting,
+      skin,
       poll: waiting || (payment !== null && payment.scenario.type !== 'form'),
       edit,
     },
@@ -218,6 +220,8 @@ export async function handlePayAction(request: Request, context: AppLoadContext,
       return selectCountry(api, request, orderId, field(form, 'country_id'))
     case 'pay':
       return startPayment(api, t, request, orderId, form)
+    case 'skin_listed':
+      return skinListed(api, orderId)
     case 'edit_lines':
     case 'edit_amount':
     case 'edit_delivery':
@@ -225,6 +229,18 @@ export async function handlePayAction(request: Request, context: AppLoadContext,
     default:
       throw data({ message: t('errors.generic_error') }, { status: 400, headers: api.headers })
   }
+}
+
+/** The Standoff skin the buyer lists (the shop's Standoff settings); null when they cannot be read. */
+async function standoffSkin(api: ApiSession) {
+  const r = await attempt(api.client.GET('/api/orders/standoff/settings/', {}))
+  return r.ok ? { name: r.data.skin_name, picture: r.data.skin_picture } : null
+}
+
+/** «Я выставил скин»: tells the shop, back to the page (which then says it was told). */
+async function skinListed(api: ApiSession, orderId: string) {
+  await api.client.POST('/api/orders/standoff/{id}/skin_listed/', { params: { path: { id: orderId } } })
+  return redirect(pagePath(orderId), { status: 303, headers: api.headers })
 }
 
 async function applyPromo(api: ApiSession, t: TFunction, request: Request, orderId: string, code: string) {
