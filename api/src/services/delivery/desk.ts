@@ -256,16 +256,3 @@ export async function markNotDelivered(
     return { id, status: 'failed', changed: true, detail: message('delivery_not_delivered_done') }
   })
 }
-
-/** How many paid orders wait for a person and the oldest one's age in seconds (metrics, overview). */
-export async function waitingSummary(db: Db, now = new Date()) {
-  const [row] = await db
-    .select({ n: count(), oldest: sql<Date | null>`min(${orders.awaitingSince})` })
-    .from(orders)
-    .where(waiting)
-  const oldest = row?.oldest ? new Date(row.oldest) : null
-  return {
-    count: row?.n ?? 0,
-    oldestSeconds: oldest ? Math.max(0, Math.floor((now.getTime() - oldest.getTime()) / 1000)) : 0,
-  }
-}

@@ -8,11 +8,7 @@ import { games } from '../../db/schema'
 import { fieldError } from '../../lib/errors'
 
 export const SUPPLIERS = ['manual', 'moogold', 'sandbox'] as const
-export type Supplier = (typeof SUPPLIERS)[number]
-
-/** The suppliers the back-office offers for a game in this shop. */
-export const suppliersOffered = (config: Pick<ApiConfig, 'sandboxPayments'>): Supplier[] =>
-  config.sandboxPayments ? [...SUPPLIERS] : SUPPLIERS.filter((s) => s !== 'sandbox')
+type Supplier = (typeof SUPPLIERS)[number]
 
 /** A supplier chosen in the back-office: `sandbox` is refused where sandbox payments are off. */
 export function checkSupplier(supplier: Supplier | undefined, config: Pick<ApiConfig, 'sandboxPayments'>) {
