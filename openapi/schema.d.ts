@@ -227,6 +227,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/delivery/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Paid orders waiting for a person, oldest first, with what is needed to deliver each */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    page_size?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DeskPage"];
+                    };
+                };
+                /** @description Error 400 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 404 */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/faq/{id}/": {
         parameters: {
             query?: never;
@@ -1563,6 +1620,158 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/orders/{id}/delivered/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A person delivered it: done, the done mail */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DeskOutcome"];
+                    };
+                };
+                /** @description Error 400 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 404 */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 409 */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 429 */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders/{id}/not_delivered/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** It cannot be delivered: failed with the reason, refunded by the shop’s rules, the failed mail */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DeskNotDeliveredInput"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DeskOutcome"];
+                    };
+                };
+                /** @description Error 400 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 404 */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 409 */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 429 */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/orders/{id}/notes/": {
         parameters: {
             query?: never;
@@ -1832,6 +2041,80 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["AdminOrderDetail"];
+                    };
+                };
+                /** @description Error 400 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 404 */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 409 */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 429 */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders/{id}/take/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Take a waiting order (another operator cannot for 15 minutes, unless an owner reassigns it) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DeskOutcome"];
                     };
                 };
                 /** @description Error 400 */
@@ -6027,6 +6310,71 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/orders/standoff/{id}/skin_listed/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Our extension: the buyer listed the skin on the market (shown at the delivery desk) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SkinListed"];
+                    };
+                };
+                /** @description Error 400 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 404 */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 409 */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/orders/standoff/{id}/update/": {
         parameters: {
             query?: never;
@@ -8419,6 +8767,7 @@ export interface components {
             text?: string;
         };
         AdminGame: {
+            delivery_minutes: number;
             detail_description: string;
             detail_title: string;
             discount_percent: number;
@@ -8435,6 +8784,7 @@ export interface components {
             title: string;
         };
         AdminGameCreate: {
+            delivery_minutes?: number;
             detail_description?: string;
             detail_title?: string;
             discount_percent?: number;
@@ -8445,10 +8795,13 @@ export interface components {
             logo?: string;
             product_preview_name?: string;
             sort_order?: number;
+            /** @enum {string} */
+            supplier?: "manual" | "moogold" | "sandbox";
             tags?: string[];
             title: string;
         };
         AdminGamePatch: {
+            delivery_minutes?: number;
             detail_description?: string;
             detail_title?: string;
             discount_percent?: number;
@@ -8457,6 +8810,8 @@ export interface components {
             logo?: string;
             product_preview_name?: string;
             sort_order?: number;
+            /** @enum {string} */
+            supplier?: "manual" | "moogold" | "sandbox";
             tags?: string[];
             title?: string;
         };
@@ -8928,6 +9283,83 @@ export interface components {
             amount_uc: number;
             code: string;
         };
+        DeskNotDeliveredInput: {
+            /** @description Shown to the buyer in the failed mail */
+            reason: string;
+        };
+        DeskOrder: {
+            assignee: {
+                email: string;
+                /** @description Taken less than 15 minutes ago */
+                locked: boolean;
+                user_id: number;
+            } | null;
+            /** @description The game’s promised time */
+            delivery_minutes: number;
+            email: string | null;
+            game: {
+                id: number | null;
+                title: string;
+            };
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: "PUBGOrder" | "StandoffOrder" | "SteamOrder" | "MooGoldOrder" | "RokkyOrder";
+            lines: {
+                quantity: number;
+                title: string;
+            }[];
+            overdue: boolean;
+            paid_at: string;
+            player_nickname: string | null;
+            standoff: {
+                game_account_id: string;
+                game_avatar: string | null;
+                /**
+                 * @description Gold
+                 * @example 105.27
+                 */
+                listing_price: string | null;
+                /** @description The buyer pressed «Я выставил скин» */
+                skin_listed: boolean;
+                skin_name: string;
+                skin_picture: string;
+                surplus: string | null;
+            } | null;
+            steam: {
+                amount: string;
+                commission: string;
+                currency: string;
+                login: string;
+            } | null;
+            supply: {
+                server: {
+                    code: string;
+                    id: number;
+                    name: string;
+                } | null;
+                server_custom_id: string | null;
+                user_id: string;
+            } | null;
+            taken_at: string | null;
+            total_to_pay: string;
+            waiting_seconds: number;
+        };
+        DeskOutcome: {
+            /** @description False for a repeated call, which changed nothing */
+            changed: boolean;
+            detail: string;
+            /** Format: uuid */
+            id: string;
+            status: string;
+        };
+        DeskPage: {
+            count: number;
+            next: string | null;
+            oldest_waiting_seconds: number | null;
+            previous: string | null;
+            results: components["schemas"]["DeskOrder"][];
+        };
         Detail: {
             detail: string;
         };
@@ -8973,6 +9405,8 @@ export interface components {
             title: string;
         };
         MooGoldOrder: {
+            /** @description Our extension: set while a paid order waits for a person to deliver it, the minutes usually needed */
+            awaiting_delivery_minutes?: number | null;
             /** Format: date-time */
             created: string;
             email: string | null;
@@ -9685,6 +10119,8 @@ export interface components {
             codes: components["schemas"]["DeliveredCode"][];
         };
         PUBGOrder: {
+            /** @description Our extension: set while a paid order waits for a person to deliver it, the minutes usually needed */
+            awaiting_delivery_minutes?: number | null;
             /** Format: date-time */
             created: string;
             email: string | null;
@@ -9745,6 +10181,8 @@ export interface components {
              * @example 199.00
              */
             amount: string | null;
+            /** @description Our extension: set while a paid order waits for a person to deliver it, the minutes usually needed */
+            awaiting_delivery_minutes?: number | null;
             /** @example 199.00 */
             balance_used: string;
             /** @description RokkyOrder: the delivered gift code; null until delivered */
@@ -9764,6 +10202,11 @@ export interface components {
             /** Format: uuid */
             id: string;
             is_payment_active: boolean;
+            /**
+             * @description Our extension, StandoffOrder: the gold price to list the skin at, fixed by the server
+             * @example 105.27
+             */
+            listing_price?: string | null;
             moogold_server: number | null;
             moogold_server_custom_id: string | null;
             moogold_user_id: string | null;
@@ -9777,6 +10220,8 @@ export interface components {
             reject_reason: string | null;
             /** @enum {string} */
             resourcetype: "PUBGOrder" | "StandoffOrder" | "SteamOrder" | "MooGoldOrder" | "RokkyOrder";
+            /** @description Our extension, StandoffOrder: the buyer pressed «Я выставил скин» */
+            skin_listed?: boolean;
             /** @enum {string} */
             status: "created" | "waiting_for_payment" | "paid" | "sending" | "sent" | "done" | "failed";
             steam_account_id: string | null;
@@ -9849,6 +10294,8 @@ export interface components {
             tags: string[];
         };
         RokkyOrder: {
+            /** @description Our extension: set while a paid order waits for a person to deliver it, the minutes usually needed */
+            awaiting_delivery_minutes?: number | null;
             code: string | null;
             /** Format: date-time */
             created: string;
@@ -9888,6 +10335,13 @@ export interface components {
         };
         SelectCountry: {
             country_id: number;
+        };
+        SkinListed: {
+            /** @description False when it was said before */
+            changed: boolean;
+            /** Format: uuid */
+            id: string;
+            skin_listed: boolean;
         };
         SocialAuthRequest: {
             /** @description OAuth 2.0: the authorization code. Steam: the query string of the OpenID return. Telegram: the signed login payload (JSON or query string). */
@@ -9970,6 +10424,8 @@ export interface components {
             game_avatar: string | null;
         };
         StandoffOrder: {
+            /** @description Our extension: set while a paid order waits for a person to deliver it, the minutes usually needed */
+            awaiting_delivery_minutes?: number | null;
             /** Format: date-time */
             created: string;
             email: string | null;
@@ -9979,6 +10435,11 @@ export interface components {
             /** Format: uuid */
             id: string;
             is_payment_active: boolean;
+            /**
+             * @description Our extension, StandoffOrder: the gold price to list the skin at, fixed by the server
+             * @example 105.27
+             */
+            listing_price?: string | null;
             order_products: components["schemas"]["HistoryLine"][];
             /** @description Our extension: the nickname the player check answered for the id (null: not checked) */
             player_nickname: string | null;
@@ -9988,6 +10449,8 @@ export interface components {
              * @enum {string}
              */
             resourcetype: "StandoffOrder";
+            /** @description Our extension, StandoffOrder: the buyer pressed «Я выставил скин» */
+            skin_listed?: boolean;
             /** @enum {string} */
             status: "created" | "waiting_for_payment" | "paid" | "sending" | "sent" | "done" | "failed";
             surplus: string | null;
@@ -10095,6 +10558,8 @@ export interface components {
         SteamOrder: {
             /** @example 199.00 */
             amount: string | null;
+            /** @description Our extension: set while a paid order waits for a person to deliver it, the minutes usually needed */
+            awaiting_delivery_minutes?: number | null;
             /** Format: date-time */
             created: string;
             email: string | null;

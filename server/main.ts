@@ -13,6 +13,7 @@ import { JOB_HANDLERS, RECURRING_JOBS } from '#api/jobs/handlers'
 import { createJobWorker } from '#api/jobs/worker'
 import { ensureYookassaMethods } from '#api/services/payments/yookassa-setup'
 import { log } from '#api/lib/log'
+import { retireSandboxSuppliers } from '#api/services/delivery/suppliers'
 import { importLegacyUploads } from '#api/services/uploads/legacy-import'
 import { routeConsoleToLog } from './access-log'
 import { jobFailures, startMetricsServer } from './metrics'
@@ -76,6 +77,15 @@ async function main() {
     if (made.length)
       console.log(
         `Created the YooKassa payment methods ${made.join(', ')} (off until the owner turns them on).`,
+      )
+  }
+  // No pretend delivery outside sandbox payments: `sandbox` games go to a person (decision 042).
+  if (shop.deps) {
+    const moved = await retireSandboxSuppliers(shop.deps.db, shop.deps.config)
+    if (moved.length)
+      log.warn(
+        { games: moved.map((g) => `${g.id} ${g.title}`) },
+        'games whose supplier was sandbox are now delivered by a person (manual): sandbox payments are off',
       )
   }
   // Background jobs (mail, order clock, housekeeping) run beside the API in every process that has

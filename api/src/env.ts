@@ -61,6 +61,8 @@ export interface ApiConfig {
   /** Stock held for an order whose payment started, and how long an unpaid order stays open. */
   /** maxHeldCodes: codes held at once per client address, per email and per account (decision 046) */
   orderClock: { stockHoldMinutes: number; orderTtlHours: number; maxHeldCodes: number }
+  /** A paid order no person delivered within this many hours fails and is refunded (services/delivery). */
+  deliveryRefundHours: number
   /** Player look-up before paying (services/player-check/). */
   playerCheck: PlayerCheckConfig
 }
@@ -151,6 +153,7 @@ const schema = z.object({
   STOCK_HOLD_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
   STOCK_HOLD_MAX_CODES: z.coerce.number().int().min(1).max(10_000).default(20),
   ORDER_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(24),
+  DELIVERY_REFUND_HOURS: z.coerce.number().int().min(1).max(720).default(24),
   SIGNIN_LIMIT_PER_PAIR: int(10),
   SIGNIN_LIMIT_PER_ACCOUNT: int(20),
   SIGNIN_LIMIT_PER_ADDRESS: int(30),
@@ -350,6 +353,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv, opts: { dataDir: string; p
       orderTtlHours: e.ORDER_TTL_HOURS,
       maxHeldCodes: e.STOCK_HOLD_MAX_CODES,
     },
+    deliveryRefundHours: e.DELIVERY_REFUND_HOURS,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${opts.port}`).replace(/\/$/, ''),
     uploadDir: path.join(opts.dataDir, 'uploads'),
     maxJsonBytes: 64 * 1024,

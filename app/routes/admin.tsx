@@ -24,6 +24,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 const SECTIONS = [
   { to: '/admin', key: 'overview', owner: true, end: true },
   { to: '/admin/orders', key: 'orders', owner: false },
+  { to: '/admin/delivery', key: 'delivery', owner: false },
   { to: '/admin/games', key: 'games', owner: true },
   { to: '/admin/gifts', key: 'gifts', owner: true },
   { to: '/admin/articles', key: 'articles', owner: true },

@@ -8,7 +8,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node'
-import { Link, useActionData, useLoaderData, useLocation } from '@remix-run/react'
+import { Form, Link, useActionData, useLoaderData, useLocation } from '@remix-run/react'
 import { useEffect } from 'react'
 import { metaT } from '#app/components/catalogue/meta-t'
 import { CountryForm } from '#app/components/payment/country-form'
@@ -90,7 +90,10 @@ export default function OrderPayPage() {
         // without JavaScript the page reloads itself while the order is on its way; the url is
         // explicit because a refresh to the same url with a #fragment would only scroll
         <noscript>
-          <meta httpEquiv="refresh" content={`3;url=${location.pathname}${location.search}`} />
+          <meta
+            httpEquiv="refresh"
+            content={`${order.awaitingMinutes === null ? 3 : 30};url=${location.pathname}${location.search}`}
+          />
         </noscript>
       ) : null}
       {page.poll ? (
@@ -122,6 +125,7 @@ export default function OrderPayPage() {
           delivered={order.status === 'done' ? <Deferred of={deliveredCodes} props={{ order }} /> : null}
         />
         <div className="pay-page__side">
+          <ListingNote page={page} />
           <StatusNote page={page} />
           {payState?.error && !order.isPaymentActive ? (
             <p className="form-error card" role="alert">
@@ -172,17 +176,52 @@ export default function OrderPayPage() {
   )
 }
 
+/**
+ * Standoff: the skin and the exact price to list it at (fixed by the shop for this order), and
+ * after paying the «Я выставил скин» button (a post form: works without JavaScript).
+ */
+function ListingNote({ page }: { page: PayPageData }) {
+  const t = useT()
+  const { order, skin } = page
+  if (!order.listing || !skin || order.status === 'done' || order.status === 'failed') return null
+  return (
+    <section className="card pay-listing" aria-labelledby="pay-listing-heading">
+      <h2 id="pay-listing-heading">{t('payment.delivery.listing_heading')}</h2>
+      {skin.picture ? (
+        <img src={skin.picture} alt="" width={96} height={64} className="pay-listing__skin" />
+      ) : null}
+      <p data-testid="listing-price">
+        {t('payment.delivery.listing', { skin: skin.name, price: order.listing.price })}
+      </p>
+      <p className="pay-muted">{t('payment.delivery.listing_unique')}</p>
+      {order.listing.listed ? (
+        <p role="status">{t('payment.delivery.listed')}</p>
+      ) : order.isPaymentActive ? null : (
+        <Form method="post">
+          <input type="hidden" name="intent" value="skin_listed" />
+          <button type="submit" className="button">
+            {t('payment.delivery.listed_button')}
+          </button>
+        </Form>
+      )}
+    </section>
+  )
+}
+
 /** What is happening with the order once it no longer waits for payment. */
 function StatusNote({ page }: { page: PayPageData }) {
   const t = useT()
   const { order } = page
   if (order.isPaymentActive) return null
   // an unpaid order that can no longer be paid (its payment went through elsewhere)
-  const note = t(
-    order.status === 'created' || order.status === 'waiting_for_payment'
-      ? 'payment.not_payable.paid'
-      : `payment.status_note.${order.status}`,
-  )
+  const note =
+    order.awaitingMinutes !== null
+      ? t('payment.delivery.awaiting', { minutes: order.awaitingMinutes })
+      : t(
+          order.status === 'created' || order.status === 'waiting_for_payment'
+            ? 'payment.not_payable.paid'
+            : `payment.status_note.${order.status}`,
+        )
   return (
     <section className={`card pay-note pay-note--${order.status}`} aria-labelledby="pay-note-heading">
       <h2 id="pay-note-heading">{t(`payment.status.${order.status}`)}</h2>

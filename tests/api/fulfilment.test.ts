@@ -71,7 +71,10 @@ describe('fulfilment registry', () => {
   it('picks the supplier by order kind and the game’s supplier', () => {
     expect(pickFulfiller({ kind: 'PUBGOrder' }, 'sandbox')?.kinds).toContain('PUBGOrder')
     expect(pickFulfiller({ kind: 'MooGoldOrder' }, 'moogold')?.supplier).toBe('moogold')
-    expect(pickFulfiller({ kind: 'MooGoldOrder' }, 'sandbox')?.supplier).toBeUndefined()
+    expect(pickFulfiller({ kind: 'MooGoldOrder' }, 'sandbox')?.supplier).toBe('sandbox')
+    // a person delivers `manual` games; no adapter delivers a game that names none
+    expect(pickFulfiller({ kind: 'SteamOrder' }, 'manual')?.supplier).toBe('manual')
+    expect(pickFulfiller({ kind: 'SteamOrder' }, null)).toBeNull()
     expect(pickFulfiller({ kind: 'SteamOrder' }, 'sandbox')).not.toBeNull()
     expect(pickFulfiller({ kind: 'StandoffOrder' }, 'sandbox')).not.toBeNull()
   })
@@ -79,7 +82,11 @@ describe('fulfilment registry', () => {
   it.each(['StandoffOrder', 'SteamOrder', 'MooGoldOrder'] as const)(
     'sandbox supplier delivers a %s at once',
     async (kind) => {
-      const id = await paidOrder({ kind })
+      const [g] = await api.db
+        .insert(games)
+        .values({ kind: 'StandoffGame', title: `Sandbox ${hex()}`, supplier: 'sandbox' })
+        .returning()
+      const id = await paidOrder({ kind, gameId: g!.id })
       expect(await fulfilOrder(deps, id)).toBe('done')
     },
   )

@@ -401,6 +401,7 @@ describe('POST /api/orders/standoff/', () => {
       ['0.23', 23],
       [0.07, 7],
     ] as const) {
+      await api.db.update(orders).set({ status: 'failed' }).where(eq(orders.kind, 'StandoffOrder'))
       const r = await post('/api/orders/standoff/', {
         products: products(),
         email: 'so@example.com',
@@ -413,6 +414,8 @@ describe('POST /api/orders/standoff/', () => {
         .from(orders)
         .where(eq(orders.id, (r.body as { id: string }).id))
       expect(row!.surplus).toBe(stored)
+      // the buyer's surplus is kept while no other open order lists at that price (issue 31)
+      await api.db.update(orders).set({ status: 'failed' }).where(eq(orders.kind, 'StandoffOrder'))
     }
     for (const surplus of ['0.24', 0.24, '0.005', 0.005, -0.01, '-0.01', '1', 'abc', ' 0.1x', '0,1', true]) {
       const r = await post('/api/orders/standoff/', {
@@ -428,6 +431,8 @@ describe('POST /api/orders/standoff/', () => {
 
   it('stores 0 when no surplus is sent, and none while the settings switch the surplus off', async () => {
     const body = { products: products(), email: 'so@example.com', game_account_id: '1' }
+    // no other open order of this pack holds the price (issue 31: unique among open orders)
+    await api.db.update(orders).set({ status: 'failed' }).where(eq(orders.kind, 'StandoffOrder'))
     const r = await post('/api/orders/standoff/', body)
     const [row] = await api.db
       .select()

@@ -56,9 +56,12 @@ export const games = pgTable('games', {
   // SupplyGame only
   isServerNeeded: boolean('is_server_needed').notNull().default(false),
   isServerEnum: boolean('is_server_enum').notNull().default(false),
-  // which fulfilment adapter delivers this game's orders, and its id there
-  supplier: text('supplier').notNull().default('sandbox'),
+  // which fulfilment adapter delivers this game's orders, and its id there: 'manual' (a person, at
+  // the delivery desk), 'moogold', or 'sandbox' (only while sandbox payments are on; decision 042)
+  supplier: text('supplier').notNull().default('manual'),
   supplierRef: text('supplier_ref'),
+  // manual delivery: the time a buyer is promised («обычно до N мин») and the desk marks overdue
+  deliveryMinutes: integer('delivery_minutes').notNull().default(30),
   sortOrder: integer('sort_order').notNull().default(0),
   // which player-lookup adapter checks ids typed for this game (null: no check) and its game code there
   playerCheck: text('player_check'),
@@ -164,6 +167,8 @@ export const steamSettings = pgTable('steam_settings', {
   commission: integer('commission').notNull(),
   minAmount: money('min_amount').notNull(),
   maxAmount: money('max_amount').notNull(),
+  // the currency the operator credits the Steam account in (the desk shows it)
+  currency: text('currency').notNull().default('RUB'),
 })
 
 // ---------------------------------------------------------------- inventory
@@ -178,6 +183,8 @@ export const voucherCodes = pgTable(
     amountUc: integer('amount_uc').notNull(),
     orderProductId: integer('order_product_id'),
     soldAt: timestamp('sold_at', { withTimezone: true }),
+    // the owner refunded the order it was sold in: kept sold, never offered again
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
     // held for an unpaid order while its payment runs (services/stock/holds.ts); free again after held_until
     heldBy: uuid('held_by'),
     heldUntil: timestamp('held_until', { withTimezone: true }),
@@ -199,6 +206,7 @@ export const giftCodes = pgTable(
     code: text('code').notNull(),
     orderId: uuid('order_id'),
     soldAt: timestamp('sold_at', { withTimezone: true }),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
     heldBy: uuid('held_by'),
     heldUntil: timestamp('held_until', { withTimezone: true }),
   },
@@ -448,6 +456,10 @@ export const orders = pgTable(
     gameAccountId: text('game_account_id'),
     gameAvatar: text('game_avatar'),
     surplus: integer('surplus'), // hundredths: 0..23
+    // the gold price (hundredths) the buyer lists the skin at, fixed by the server at creation
+    listingPrice: integer('listing_price'),
+    // the buyer pressed «Я выставил скин»
+    skinListedAt: timestamp('skin_listed_at', { withTimezone: true }),
     // SteamOrder
     steamAccountId: text('steam_account_id'),
     steamAmount: money('steam_amount'),
@@ -462,6 +474,10 @@ export const orders = pgTable(
     code: text('code'),
     // the client address of the payment start that holds the order's codes (the per-buyer hold cap)
     holdAddress: text('hold_address'),
+    // manual delivery (services/delivery): handed to a person at, and the operator who took it
+    awaitingSince: timestamp('awaiting_since', { withTimezone: true }),
+    takenBy: integer('taken_by').references(() => users.id, { onDelete: 'set null' }),
+    takenAt: timestamp('taken_at', { withTimezone: true }),
     // idempotent creation
     idempotencyKey: text('idempotency_key'),
     requestHash: text('request_hash'),
@@ -475,6 +491,14 @@ export const orders = pgTable(
     index('orders_game_created_idx').on(t.gameId, t.created),
     // guests find their orders by email (order look-up), and the back-office too
     index('orders_email_idx').on(sql`lower(${t.email})`),
+    // the delivery desk's queue, oldest first
+    index('orders_awaiting_idx')
+      .on(t.awaitingSince)
+      .where(sql`${t.status} = 'sent' and ${t.awaitingSince} is not null`),
+    // one open Standoff order per listing price: the operator tells listings apart by it
+    uniqueIndex('orders_open_listing_price_uq')
+      .on(t.listingPrice)
+      .where(sql`${t.surplus} is not null and ${t.status} not in ('done', 'failed')`),
   ],
 )
 

@@ -10,6 +10,12 @@ import { RECEIPT_JOB } from '../services/receipts/outbox'
 import { receiptSendJob } from '../services/receipts/send-job'
 import { refundProviderJob } from '../services/refunds/provider-job'
 import { RECHECK_JOB, supplierRecheckJob } from '../services/fulfilment/recheck'
+import {
+  DELIVERY_OVERDUE_JOB,
+  DELIVERY_REFUND_JOB,
+  deliveryOverdueJob,
+  deliveryRefundJob,
+} from '../services/delivery/handover'
 import { EXPIRE_JOB, expireOrdersJob } from '../services/orders/expiry'
 import { paymentRequeryJob, REQUERY_JOB } from '../services/payments/requery'
 import { HOUSEKEEPING_HANDLERS, HOUSEKEEPING_RECURRING } from './housekeeping'
@@ -32,6 +38,9 @@ export const JOB_HANDLERS: Record<string, JobHandler> = {
   [EXPIRE_JOB]: expireOrdersJob,
   [RECHECK_JOB]: supplierRecheckJob,
   [REQUERY_JOB]: paymentRequeryJob,
+  // manual delivery (issue 31)
+  [DELIVERY_OVERDUE_JOB]: deliveryOverdueJob,
+  [DELIVERY_REFUND_JOB]: deliveryRefundJob,
   ...HOUSEKEEPING_HANDLERS,
 }
 

@@ -8,6 +8,7 @@ import { recalculatedOrderOut } from '../services/orders/serialize'
 import { registerOrderCreation } from './orders-create'
 import { registerStandoffAvatar } from './orders-avatar'
 import { registerOrderExtras } from './orders-extras'
+import { registerSkinListed } from './orders-skin-listed'
 import { registerOrderUpdates } from './orders-update'
 
 const getOrderRoute = createRoute({
@@ -26,6 +27,7 @@ export function registerOrders(app: ApiApp) {
   registerOrderUpdates(app)
   registerOrderExtras(app)
   registerStandoffAvatar(app)
+  registerSkinListed(app)
 
   app.openapi(getOrderRoute, async (c) => {
     const order = await loadOrderForCaller(c, c.req.valid('param').id)

@@ -184,6 +184,7 @@ export async function loadPayPage(
     promoRes.ok && promoRes.data ? { code: promoRes.data.code, percent: promoRes.data.percent } : null
   // a payment under way was started for the current total: the order changes only before one
   const edit = payment ? null : await loadOrderEdit(api, order)
+  const skin = order.listing ? await standoffSkin(api) : null
   return {
     api,
     page: {
@@ -204,6 +205,7 @@ export async function loadPayPage(
       methodsUnavailable:
         order.isPaymentActive && !country && !(!activeRes.ok && activeRes.error.status === 404),
       waiting,
+      skin,
       poll: waiting || (payment !== null && payment.scenario.type !== 'form'),
       edit,
     },
@@ -242,6 +244,8 @@ export async function handlePayAction(request: Request, context: AppLoadContext,
       return startPayment(api, t, request, orderId, form)
     case 'check':
       return checkPayment(api, orderId)
+    case 'skin_listed':
+      return skinListed(api, orderId)
     case 'edit_lines':
     case 'edit_amount':
     case 'edit_delivery':
@@ -249,6 +253,18 @@ export async function handlePayAction(request: Request, context: AppLoadContext,
     default:
       throw data({ message: t('errors.generic_error') }, { status: 400, headers: api.headers })
   }
+}
+
+/** The Standoff skin the buyer lists (the shop's Standoff settings); null when they cannot be read. */
+async function standoffSkin(api: ApiSession) {
+  const r = await attempt(api.client.GET('/api/orders/standoff/settings/', {}))
+  return r.ok ? { name: r.data.skin_name, picture: r.data.skin_picture } : null
+}
+
+/** «Я выставил скин»: tells the shop, back to the page (which then says it was told). */
+async function skinListed(api: ApiSession, orderId: string) {
+  await api.client.POST('/api/orders/standoff/{id}/skin_listed/', { params: { path: { id: orderId } } })
+  return redirect(pagePath(orderId), { status: 303, headers: api.headers })
 }
 
 async function applyPromo(api: ApiSession, t: TFunction, request: Request, orderId: string, code: string) {

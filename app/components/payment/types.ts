@@ -52,6 +52,8 @@ export interface PayPageData {
   noPayments: boolean
   /** The page should keep refreshing itself (the order is on its way, or the payment waits for it). */
   waiting: boolean
+  /** Standoff: the skin to list (name, picture), when the order has a listing price. */
+  skin: { name: string; picture: string } | null
   /** Poll the status (with JavaScript) while the shopper pays elsewhere. */
   poll: boolean
   /** What the order editor offers while the order is unpaid and no payment is under way (else null). */

@@ -82,6 +82,10 @@ export interface Order {
   giftCode: string | null
   /** The refund of a paid order that was not delivered (our extension of the contract). */
   refund: OrderRefund | null
+  /** Paid and waiting for a person: the minutes it usually takes (our extension). */
+  awaitingMinutes: number | null
+  /** Standoff: the gold price the server fixed for the skin listing, and whether the buyer listed it. */
+  listing: { price: string; listed: boolean } | null
 }
 
 export interface OrderRefund {
@@ -156,6 +160,8 @@ export function toOrder(o: OrderWire): Order {
     isPaymentActive: o.is_payment_active,
     rejectReason: o.reject_reason || null,
     giftCode: o.code || null,
+    awaitingMinutes: o.awaiting_delivery_minutes ?? null,
+    listing: o.listing_price ? { price: o.listing_price, listed: o.skin_listed === true } : null,
     refund: o.refund
       ? {
           status: o.refund.status,

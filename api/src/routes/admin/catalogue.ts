@@ -20,6 +20,7 @@ import {
   listGameProducts,
 } from '../../services/admin/catalogue'
 import { patchAudited } from '../../services/admin/patch'
+import { checkSupplier, SUPPLIERS } from '../../services/delivery/suppliers'
 import { Int, jsonBody, Money, Percent, Tags, Text, Title } from './fields'
 import { adminRoute, staffOf } from './guard'
 
@@ -39,6 +40,7 @@ const GameOut = z
     tags: z.array(z.string()),
     sort_order: z.number().int(),
     supplier: z.string(),
+    delivery_minutes: z.number().int(),
   })
   .openapi('AdminGame')
 const ProductOut = z
@@ -101,6 +103,9 @@ const GameFields = z.object({
   product_preview_name: Text(100).optional(),
   tags: Tags.optional(),
   sort_order: Int(-1000, 1000).optional(),
+  // who delivers its orders (a person by default) and the time a buyer is promised (decision 042)
+  supplier: z.enum(SUPPLIERS, 'выберите, кто выдаёт заказы').optional(),
+  delivery_minutes: Int(1, 10_080).optional(),
 })
 const GameCreate = GameFields.extend({ kind: z.enum(GAME_KINDS, 'выберите вид игры') }).openapi(
   'AdminGameCreate',
@@ -296,10 +301,13 @@ export function registerAdminCatalogue(app: ApiApp) {
   app.openapi(routes.gameCreate, async (c) => {
     const staff = staffOf(c)
     const b = c.req.valid('json')
+    checkSupplier(b.supplier, c.var.deps.config)
     const row = await c.var.deps.db.transaction(async (tx) => {
       const [g] = await tx
         .insert(games)
         .values({
+          supplier: b.supplier ?? 'manual',
+          deliveryMinutes: b.delivery_minutes ?? 30,
           kind: b.kind,
           title: b.title,
           detailTitle: b.detail_title ?? b.title,
@@ -328,8 +336,11 @@ export function registerAdminCatalogue(app: ApiApp) {
     const staff = staffOf(c)
     const { id } = c.req.valid('param')
     const b = c.req.valid('json')
+    checkSupplier(b.supplier, c.var.deps.config)
     const row = await c.var.deps.db.transaction((tx) =>
       patchAudited<typeof games.$inferSelect>(tx, staff, { table: games, id: games.id, entity: 'game' }, id, {
+        supplier: b.supplier,
+        deliveryMinutes: b.delivery_minutes,
         title: b.title,
         detailTitle: b.detail_title,
         detailDescription: b.detail_description,

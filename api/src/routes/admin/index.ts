@@ -1,6 +1,7 @@
 // The back-office API (/api/admin/…): staff only, every operation marked with the role it needs.
 import type { ApiApp } from '../../context'
 import { registerAdminCatalogue } from './catalogue'
+import { registerAdminDelivery } from './delivery'
 import { adminGuard } from './guard'
 import { registerAdminLogos } from './logos'
 import { registerAdminOrders } from './orders'
@@ -14,6 +15,7 @@ export function registerAdmin(app: ApiApp) {
   app.use('/api/admin/*', adminGuard)
   registerAdminOverview(app)
   registerAdminOrders(app)
+  registerAdminDelivery(app)
   registerAdminCatalogue(app)
   registerAdminLogos(app)
   registerAdminStock(app)

@@ -24,6 +24,7 @@ export const adminGameOut = (g: Game) => ({
   tags: g.tags,
   sort_order: g.sortOrder,
   supplier: g.supplier,
+  delivery_minutes: g.deliveryMinutes,
 })
 
 export const adminProductOut = (p: Product) => ({

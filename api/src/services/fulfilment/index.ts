@@ -1,9 +1,13 @@
 import { eq } from 'drizzle-orm'
 import type { ApiDeps } from '../../context'
+import type { Db, Tx } from '../../db/client'
+import type { ApiConfig } from '../../env'
 import { games, type OrderStatus, orders } from '../../db/schema'
 import { message } from '../../lib/errors'
 import { transitionOrder } from '../orders/state-machine'
+import { handToPerson } from '../delivery/handover'
 import { giftCodeFulfiller } from './gift-codes'
+import { manualFulfiller } from './manual'
 import { moogoldFulfiller } from './moogold'
 import { queueSupplierRecheck } from './recheck'
 import { sandboxFulfiller } from './sandbox'
@@ -18,8 +22,23 @@ export const FULFILLERS: readonly Fulfiller[] = [
   moogoldFulfiller,
   voucherFulfiller,
   giftCodeFulfiller,
+  manualFulfiller,
   sandboxFulfiller,
 ]
+
+/**
+ * The supplier that really delivers a game's orders: `sandbox` only while sandbox payments are
+ * on (demo, tests, a staging shop); anywhere else such a game is delivered by a person (decision 042).
+ */
+export function effectiveSupplier(supplier: string | null, config: Pick<ApiConfig, 'sandboxPayments'>) {
+  return supplier === 'sandbox' && !config.sandboxPayments ? 'manual' : supplier
+}
+
+async function gameSupplier(db: Db | Tx, gameId: number | null, config: ApiConfig) {
+  if (gameId === null) return null
+  const [g] = await db.select({ supplier: games.supplier }).from(games).where(eq(games.id, gameId))
+  return effectiveSupplier(g?.supplier ?? null, config)
+}
 
 export function pickFulfiller(order: Pick<OrderRow, 'kind'>, supplier: string | null): Fulfiller | null {
   return (
@@ -61,14 +80,7 @@ export async function fulfilOrder(deps: ApiDeps, orderId: string): Promise<Order
       const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update')
       if (order?.status !== 'paid') return order?.status ?? 'failed'
       await transitionOrder(tx, orderId, 'sending')
-      let supplier: string | null = null
-      if (order.gameId !== null) {
-        const [g] = await tx
-          .select({ supplier: games.supplier })
-          .from(games)
-          .where(eq(games.id, order.gameId))
-        supplier = g?.supplier ?? null
-      }
+      const supplier = await gameSupplier(tx, order.gameId, deps.config)
       const fulfiller = pickFulfiller(order, supplier)
       let result: DeliveryResult
       if (!fulfiller) result = { outcome: 'failed', reason: message('supplier_not_configured') }
@@ -90,6 +102,12 @@ export async function fulfilOrder(deps: ApiDeps, orderId: string): Promise<Order
       }
       if (result.outcome === 'failed')
         return transitionOrder(tx, orderId, 'failed', { rejectReason: result.reason })
+      if (result.outcome === 'manual') {
+        // waits at the delivery desk: the buyer's «оплачен» mail, the overdue and refund clocks
+        await transitionOrder(tx, orderId, 'sent', { awaitingSince: new Date() })
+        await handToPerson(tx, orderId, deps.config)
+        return 'sent'
+      }
       await transitionOrder(tx, orderId, 'sent', {
         ...(result.outcome === 'sent' && result.supplierOrderId
           ? { supplierOrderId: result.supplierOrderId }
@@ -120,14 +138,7 @@ export async function fulfilOrder(deps: ApiDeps, orderId: string): Promise<Order
  */
 export async function refreshSentOrder(deps: ApiDeps, order: OrderRow): Promise<OrderStatus> {
   if (order.status !== 'sent') return order.status
-  let supplier: string | null = null
-  if (order.gameId !== null) {
-    const [g] = await deps.db
-      .select({ supplier: games.supplier })
-      .from(games)
-      .where(eq(games.id, order.gameId))
-    supplier = g?.supplier ?? null
-  }
+  const supplier = await gameSupplier(deps.db, order.gameId, deps.config)
   const f = pickFulfiller(order, supplier)
   if (!f?.refresh) return order.status
   try {

@@ -8,6 +8,7 @@ export type OrderRow = typeof orders.$inferSelect
 export type DeliveryResult =
   | { outcome: 'done' } // delivered now (codes taken from inventory, top-up confirmed)
   | { outcome: 'sent'; supplierOrderId?: string } // accepted by the supplier, completion follows
+  | { outcome: 'manual' } // handed to a person at the delivery desk (stays `sent` until they act)
   | { outcome: 'failed'; reason: string } // nothing delivered; the order ends failed with this reason
 
 /** Delivers paid orders of some kinds. Runs inside the transaction that moves the order to sending. */

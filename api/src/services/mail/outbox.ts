@@ -10,6 +10,10 @@ import { enqueue } from '../../jobs/queue'
  * fresh when it sends), and links as paths of the storefront (the sender adds PUBLIC_URL).
  */
 export interface MailDataMap {
+  /** A paid order handed to a person (services/delivery): it waits, how long, what the buyer must do. */
+  order_paid: { orderId: string }
+  /** To each staff member: a paid order waits past its game's promised time (once per order). */
+  delivery_overdue: { orderId: string }
   /** Queued by the order state machine when an order becomes done: the order, its codes, the total. */
   order_done: { orderId: string }
   /** Queued by the order state machine when a paid order fails: the reason and what happens to the money. */

@@ -4,16 +4,10 @@ import { and, asc, eq } from 'drizzle-orm'
 import type { z } from '@hono/zod-openapi'
 import type { ApiDeps } from '../../context'
 import type { Db, Tx } from '../../db/client'
-import {
-  games,
-  type OrderKind,
-  orderProducts,
-  orders,
-  standoffSettings,
-  steamSettings,
-} from '../../db/schema'
+import { games, type OrderKind, orderProducts, orders, steamSettings } from '../../db/schema'
 import { fail, fieldError } from '../../lib/errors'
 import { unitPrice } from '../catalogue/queries'
+import { claimListingPrice } from '../delivery/listing'
 import { serverCode, verifyPlayerForOrder } from '../player-check'
 import { applyAccountPromo } from '../promo/orders'
 import type { OrderRow } from './access'
@@ -39,6 +33,8 @@ export interface PreparedOrder {
   /** SteamOrder: the amount and the commission in force (basis points). */
   steam?: { amount: number; commissionBp: number }
   fields: Partial<typeof orders.$inferInsert>
+  /** Fields decided inside the insert's transaction (a Standoff order's listing price). */
+  claim?: (tx: Tx) => Promise<Partial<typeof orders.$inferInsert>>
 }
 
 const linesIn = (items: ReadonlyArray<{ product_id: number; quantity: number }>) =>
@@ -72,24 +68,22 @@ export async function prepareStandoff(
   const buyer = await resolveBuyer(db, game, userId, body.email)
   const gameAccountId = required(body.game_account_id, 'game_account_id', 'game_account_id_required')
   const surplus = parseSurplus(body.surplus)
-  const [settings] = await db
-    .select({ on: standoffSettings.isSurplusEnabled })
-    .from(standoffSettings)
-    .orderBy(asc(standoffSettings.id))
-    .limit(1)
   const playerNickname = await verifyPlayerForOrder(
     deps,
     game,
     { userId: gameAccountId, server: null },
     'game_account_id',
   )
+  const goldHundredths = lines.reduce((sum, l) => sum + (l.product.gold ?? 0) * l.quantity, 0) * 100
   return {
     kind: 'StandoffOrder',
     gameId: game.id,
     ...buyer,
     lines: priced(lines),
-    // with the surplus switched off the order carries none
-    fields: { gameAccountId, surplus: settings?.on === false ? null : surplus, playerNickname },
+    fields: { gameAccountId, playerNickname },
+    // the buyer's surplus when its listing price is free, else a free one (with the surplus switched
+    // off the order carries none)
+    claim: (tx) => claimListingPrice(tx, { goldHundredths, wantedSurplus: surplus }),
   }
 }
 
@@ -253,6 +247,7 @@ export async function createOrder(
         .insert(orders)
         .values({
           ...p.fields,
+          ...(p.claim ? await p.claim(tx) : {}),
           id,
           kind: p.kind,
           gameId: p.gameId,

@@ -187,6 +187,12 @@ export const OrderLineSchema = z
 
 const ORDER_KIND = z.enum(['PUBGOrder', 'StandoffOrder', 'SteamOrder', 'MooGoldOrder', 'RokkyOrder'])
 
+/** Our extension: a paid order waiting for a person shows the game's promised time («обычно до N мин»). */
+const AwaitingMinutes = z.number().int().nullable().optional().openapi({
+  description:
+    'Our extension: set while a paid order waits for a person to deliver it, the minutes usually needed',
+})
+
 /** GET /api/orders/{id}/ and the update calls: the order recalculated from current state. */
 export const RecalculatedOrderSchema = z
   .object({
@@ -209,6 +215,14 @@ export const RecalculatedOrderSchema = z
     game_avatar: z.string().nullable(),
     game_account_id: z.string().nullable(),
     surplus: z.string().nullable().openapi({ example: '0.07' }),
+    listing_price: z.string().nullable().optional().openapi({
+      example: '105.27',
+      description: 'Our extension, StandoffOrder: the gold price to list the skin at, fixed by the server',
+    }),
+    skin_listed: z
+      .boolean()
+      .optional()
+      .openapi({ description: 'Our extension, StandoffOrder: the buyer pressed «Я выставил скин»' }),
     steam_account_id: z.string().nullable(),
     amount: MoneySchema.nullable().openapi({ description: 'SteamOrder: top-up amount' }),
     commission: MoneySchema.nullable().openapi({ description: 'SteamOrder: commission added' }),
@@ -226,6 +240,7 @@ export const RecalculatedOrderSchema = z
     receipts: z.array(ReceiptSchema).optional().openapi({
       description: 'Our extension, only when there is one: the fiscal receipts of the order',
     }),
+    awaiting_delivery_minutes: AwaitingMinutes,
   })
   .openapi('RecalculatedOrder')
 
@@ -247,6 +262,7 @@ export const PubgHistoryLineSchema = HistoryLineSchema.extend({
 }).openapi('PubgHistoryLine')
 
 const historyBase = {
+  awaiting_delivery_minutes: AwaitingMinutes,
   id: z.uuid(),
   status: z.enum(ORDER_STATUSES),
   created: z.string().openapi({ format: 'date-time' }),
@@ -293,6 +309,14 @@ export const StandoffOrderSchema = z
     game_account_id: z.string().nullable(),
     game_avatar: z.string().nullable(),
     surplus: z.string().nullable(),
+    listing_price: z.string().nullable().optional().openapi({
+      example: '105.27',
+      description: 'Our extension, StandoffOrder: the gold price to list the skin at, fixed by the server',
+    }),
+    skin_listed: z
+      .boolean()
+      .optional()
+      .openapi({ description: 'Our extension, StandoffOrder: the buyer pressed «Я выставил скин»' }),
     player_nickname: z.string().nullable().openapi({
       description: 'Our extension: the nickname the player check answered for the id (null: not checked)',
     }),

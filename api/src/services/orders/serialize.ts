@@ -46,6 +46,25 @@ export const steamCreatedResult = (order: OrderRow, totals: OrderTotals) => ({
   total: toMoney(totals.total),
 })
 
+/** Minutes a buyer is told while the order waits for a person; null otherwise. */
+const awaitingMinutes = (o: OrderRow, minutes: number | undefined) =>
+  o.status === 'sent' && o.awaitingSince !== null ? (minutes ?? 30) : null
+
+async function gameMinutes(db: Db | Tx, order: OrderRow) {
+  if (order.status !== 'sent' || order.awaitingSince === null || order.gameId === null) return undefined
+  const [g] = await db.select({ m: games.deliveryMinutes }).from(games).where(eq(games.id, order.gameId))
+  return g?.m
+}
+
+/** Our Standoff extensions: the listing price the server fixed, and whether the buyer listed the skin. */
+const listingOut = (o: OrderRow) =>
+  o.kind === 'StandoffOrder'
+    ? {
+        listing_price: o.listingPrice === null ? null : toMoney(o.listingPrice),
+        skin_listed: o.skinListedAt !== null,
+      }
+    : {}
+
 async function gameAndGift(db: Db | Tx, order: OrderRow) {
   const [game] = order.gameId
     ? await db
@@ -113,6 +132,7 @@ export async function recalculatedOrderOut(
     game_avatar: order.gameAvatar,
     game_account_id: order.gameAccountId,
     surplus: surplusOut(order.surplus),
+    ...listingOut(order),
     steam_account_id: order.steamAccountId,
     amount: t.steam ? toMoney(t.steam.amount) : null,
     commission: t.steam ? toMoney(t.steam.commission) : null,
@@ -123,6 +143,7 @@ export async function recalculatedOrderOut(
     code: order.kind === 'RokkyOrder' ? order.code : null,
     refund: order.paidAt !== null && t.status === 'failed' ? await refundOut(db, order.id) : null,
     ...(order.paidAt !== null ? await receiptsField(db, order.id) : {}),
+    awaiting_delivery_minutes: awaitingMinutes(order, await gameMinutes(db, order)),
   }
 }
 
@@ -153,7 +174,13 @@ export async function serializeOrderHistory(db: Db | Tx, rows: OrderRow[]): Prom
       .orderBy(asc(orderProducts.id)),
     gameIds.length
       ? db
-          .select({ id: games.id, title: games.title, logo: games.logo, resourcetype: games.kind })
+          .select({
+            id: games.id,
+            title: games.title,
+            logo: games.logo,
+            resourcetype: games.kind,
+            deliveryMinutes: games.deliveryMinutes,
+          })
           .from(games)
           .where(inArray(games.id, gameIds))
       : Promise.resolve([]),
@@ -179,7 +206,8 @@ export async function serializeOrderHistory(db: Db | Tx, rows: OrderRow[]): Prom
         .orderBy(asc(voucherCodes.id))
     : []
 
-  const gameById = new Map(gameRows.map((g) => [g.id, g]))
+  const gameById = new Map(gameRows.map(({ deliveryMinutes: _, ...g }) => [g.id, g]))
+  const minutesOf = new Map(gameRows.map((g) => [g.id, g.deliveryMinutes]))
   const giftById = new Map(giftRows.map((g) => [g.id, g]))
   const linesOf = (orderId: string) =>
     lineRows
@@ -195,7 +223,10 @@ export async function serializeOrderHistory(db: Db | Tx, rows: OrderRow[]): Prom
   const codesOf = (lineId: number) =>
     codeRows.filter((c) => c.lineId === lineId).map((c) => ({ code: c.code, amount_uc: c.amountUc }))
 
-  return rows.map((o) => historyItem(o, gameById, giftById, linesOf, codesOf))
+  return rows.map((o) => ({
+    ...historyItem(o, gameById, giftById, linesOf, codesOf),
+    awaiting_delivery_minutes: awaitingMinutes(o, o.gameId === null ? undefined : minutesOf.get(o.gameId)),
+  }))
 }
 
 function historyItem(
@@ -247,6 +278,7 @@ function historyItem(
         game_account_id: o.gameAccountId,
         game_avatar: o.gameAvatar,
         surplus: surplusOut(o.surplus),
+        ...listingOut(o),
         player_nickname: o.playerNickname,
         order_products: linesOf(o.id),
       }

@@ -6,6 +6,7 @@ import type { Tx } from '../../db/client'
 import { type GameKind, games, type OrderKind, orderProducts, orders } from '../../db/schema'
 import { fail, fieldError } from '../../lib/errors'
 import { unitPrice } from '../catalogue/queries'
+import { claimListingPrice } from '../delivery/listing'
 import { loadOrderForCaller, type OrderRow } from './access'
 import { steamBounds } from './create'
 import { type OrderTotals, recalculateOrder } from './pricing'
@@ -73,6 +74,15 @@ export function replaceLines(
         price: unitPrice(l.product),
       })),
     )
+    // new gold, new listing price: claimed again, keeping the order's surplus when it is free
+    if (kind === 'StandoffOrder') {
+      const claimed = await claimListingPrice(tx, {
+        goldHundredths: lines.reduce((sum, l) => sum + (l.product.gold ?? 0) * l.quantity, 0) * 100,
+        wantedSurplus: order.surplus ?? 0,
+        exceptOrderId: order.id,
+      })
+      await tx.update(orders).set(claimed).where(eq(orders.id, order.id))
+    }
   })
 }
 

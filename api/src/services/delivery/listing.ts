@@ -1,0 +1,109 @@
+// Standoff 2 gold is delivered by the shop buying the buyer's skin on the in-game market, so the
+// price the buyer lists it at is the order's fingerprint: the server computes it when the order is
+// made (the Standoff settings of that moment plus the surplus) and keeps it unique among open
+// orders, so an operator can tell whose listing is whose (decision 043).
+import { randomInt } from 'node:crypto'
+import { and, asc, between, eq, inArray, isNotNull, ne, notInArray, sql } from 'drizzle-orm'
+import type { Db, Tx } from '../../db/client'
+import { orderProducts, orders, products, standoffSettings } from '../../db/schema'
+import { fail } from '../../lib/errors'
+
+/** Surplus values in hundredths of a gold: 0.00–0.23 (spec §9). */
+export const SURPLUS_VALUES = 24
+
+/** Every Standoff listing claim takes this lock: the check of free prices and the insert are one step. */
+const LISTING_LOCK_KEY = 7_419_031
+
+/**
+ * The price (hundredths of a gold) at which the market, after its fee (basis points), pays the
+ * shop exactly the gold ordered, plus the surplus. The same rule as the order form's preview.
+ */
+export function listingPrice(goldHundredths: number, marketFeeBp: number, surplusHundredths: number): number {
+  if (goldHundredths <= 0) return surplusHundredths
+  const keep = 10000 - marketFeeBp
+  if (keep <= 0) return goldHundredths + surplusHundredths
+  return Math.ceil((goldHundredths * 10000) / keep) + surplusHundredths
+}
+
+/**
+ * The surplus to use for a listing whose price without surplus is `base`: the one asked for when
+ * no open order lists at base + it, else a free one (from a random start), else null (all taken).
+ */
+export function freeSurplus(
+  base: number,
+  taken: ReadonlySet<number>,
+  wanted: number,
+  start: number,
+): number | null {
+  if (!taken.has(base + wanted)) return wanted
+  for (let i = 0; i < SURPLUS_VALUES; i++) {
+    const s = (start + i) % SURPLUS_VALUES
+    if (!taken.has(base + s)) return s
+  }
+  return null
+}
+
+export async function standoffSettingsRow(db: Db | Tx) {
+  const [s] = await db.select().from(standoffSettings).orderBy(asc(standoffSettings.id)).limit(1)
+  return s ?? null
+}
+
+/** Gold of an order's lines (hundredths): the sum of quantity × the product's gold. */
+export async function orderGoldHundredths(db: Db | Tx, orderId: string): Promise<number> {
+  const [row] = await db
+    .select({
+      gold: sql<string>`coalesce(sum(${orderProducts.quantity} * coalesce(${products.gold}, 0)), 0)`,
+    })
+    .from(orderProducts)
+    .innerJoin(products, eq(products.id, orderProducts.productId))
+    .where(eq(orderProducts.orderId, orderId))
+  return Number(row?.gold ?? 0) * 100
+}
+
+/**
+ * Claims a listing price for a Standoff order inside the transaction that writes it: under one
+ * advisory lock (every instance, both databases) the open orders' prices near this one are read and
+ * a free surplus chosen; the partial unique index orders_open_listing_price_uq backs it up. With the
+ * surplus switched off the order carries none and its price is not claimed. 409 when all 24 are taken.
+ */
+export async function claimListingPrice(
+  tx: Tx,
+  opts: { goldHundredths: number; wantedSurplus: number; exceptOrderId?: string },
+): Promise<{ surplus: number | null; listingPrice: number }> {
+  const s = await standoffSettingsRow(tx)
+  const feeBp = s?.marketFee ?? 0
+  const base = listingPrice(opts.goldHundredths, feeBp, 0)
+  if (s?.isSurplusEnabled === false) return { surplus: null, listingPrice: base }
+  await tx.execute(sql`select pg_advisory_xact_lock(${LISTING_LOCK_KEY})`)
+  const filters = [
+    isNotNull(orders.surplus),
+    notInArray(orders.status, ['done', 'failed']),
+    between(orders.listingPrice, base, base + SURPLUS_VALUES - 1),
+  ]
+  if (opts.exceptOrderId) filters.push(ne(orders.id, opts.exceptOrderId))
+  const rows = await tx
+    .select({ price: orders.listingPrice })
+    .from(orders)
+    .where(and(...filters))
+  const taken = new Set(rows.map((r) => r.price ?? -1))
+  const surplus = freeSurplus(base, taken, opts.wantedSurplus, randomInt(SURPLUS_VALUES))
+  if (surplus === null) throw fail(409, 'standoff_listing_busy')
+  return { surplus, listingPrice: base + surplus }
+}
+
+/** Marks that the buyer listed the skin (the «Я выставил скин» button); true when it is new. */
+export async function markSkinListed(db: Db | Tx, orderId: string): Promise<boolean> {
+  const rows = await db
+    .update(orders)
+    .set({ skinListedAt: new Date() })
+    .where(
+      and(
+        eq(orders.id, orderId),
+        eq(orders.kind, 'StandoffOrder'),
+        sql`${orders.skinListedAt} is null`,
+        inArray(orders.status, ['created', 'waiting_for_payment', 'paid', 'sending', 'sent']),
+      ),
+    )
+    .returning({ id: orders.id })
+  return rows.length === 1
+}
