@@ -18,7 +18,8 @@ import {
   peekAccountToken,
   TOKEN_TTL_SECONDS,
 } from './account-tokens'
-import { hashPassword, normalizeEmail } from './accounts'
+import { normalizeEmail } from './accounts'
+import { hashPassword } from './password-hash'
 import { claimForEmailOwner } from './email-confirmation'
 import { assertStrongPassword } from './password-strength'
 import { revokeAllForUser } from './tokens'
