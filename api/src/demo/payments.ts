@@ -4,7 +4,7 @@ import { countries, paymentMethodGroups, paymentMethods } from '../db/schema'
 
 import type { ScenarioType } from '../providers/types'
 
-export { SCENARIO_TYPES, type ScenarioType } from '../providers/types'
+export { SCENARIO_TYPES } from '../providers/types'
 
 interface DemoMethod {
   name: string

@@ -10,7 +10,7 @@ import { enqueue } from '../../jobs/queue'
 import type { JobHandler } from '../../jobs/worker'
 import { fail, fieldError } from '../../lib/errors'
 import { queueMail } from '../mail/outbox'
-import { hitRateLimit, type RateLimitResult } from '../rate-limit'
+import { hitRateLimits, type RateLimitResult } from '../rate-limit'
 import {
   consumeAccountToken,
   createAccountToken,
@@ -51,13 +51,16 @@ export async function requestPasswordReset(
   const { db, config } = deps
   const email = normalizeEmail(rawEmail)
   const tag = emailTag(config.jwtSecret, email)
-  for (const [key, limit] of [
-    [`reset:address:${address}`, RESET_LIMITS.perAddress],
-    [`reset:email:${tag}`, RESET_LIMITS.perEmail],
-  ] as const) {
-    const hit = await hitRateLimit(db, key, limit, RESET_LIMITS.windowSeconds, now)
-    if (!hit.allowed) return hit
-  }
+  const refused = await hitRateLimits(
+    db,
+    [
+      [`reset:address:${address}`, RESET_LIMITS.perAddress],
+      [`reset:email:${tag}`, RESET_LIMITS.perEmail],
+    ],
+    RESET_LIMITS.windowSeconds,
+    now,
+  )
+  if (refused) return refused
   const slot = Math.floor(now.getTime() / 1000 / SAME_MAIL_SECONDS)
   await enqueue(db, { kind: RESET_JOB, key: `reset:${tag}:${slot}`, payload: { email }, maxAttempts: 5 })
   deps.jobs?.wake()
