@@ -1,7 +1,7 @@
 // npm run db:seed — seeds the demo shop into DATABASE_URL or the embedded database in DATA_DIR.
 import path from 'node:path'
 import { openDatabase } from '#api/db/client'
-import { seedIfEmpty } from '#api/db/seed'
+import { seedIfEmpty } from '#api/demo/seed'
 
 const dataDir = path.resolve(process.env.DATA_DIR || './data')
 const database = await openDatabase({

@@ -42,8 +42,10 @@ async function main() {
         url: env.DATABASE_URL,
         dataDir: env.DATABASE_URL ? undefined : `${env.dataDir}/pglite`,
         pg: pgSettings(env),
-        seedDemo: env.seedDemo,
-        demoStock: env.DEMO_STOCK,
+        // Loaded only when seeding: a production worker never reads the demo seeder.
+        seed: env.seedDemo
+          ? async (db) => (await import('#api/demo/seed')).seedIfEmpty(db, { stockPerItem: env.DEMO_STOCK })
+          : undefined,
       })
     } catch (e) {
       log.fatal({ err: { message: (e as Error).message } }, 'cannot open the database')

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { isLocalHost } from '../shared/local-host'
 
 /** A fresh CSP nonce for one response (128 bits, base64). */
 export function createNonce(): string {
@@ -15,12 +16,6 @@ export interface CspSources {
    * loaded by ours ('strict-dynamic'), and it needs to call, frame, style and draw from its origin.
    */
   widget?: string | null
-}
-
-const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
-
-export function isLocalHost(url: URL): boolean {
-  return LOCAL_HOSTS.has(url.hostname)
 }
 
 /** The origin of a URL, or null when it is empty or not absolute http(s). */

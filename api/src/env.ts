@@ -4,6 +4,7 @@ import path from 'node:path'
 import { z } from 'zod'
 import { isAddressOrCidr } from './lib/address-ranges'
 import { type MailConfig, mailConfigFromEnv } from './services/mail/config'
+import { isLocalHost } from '../../shared/local-host'
 
 /** YooKassa's published notification addresses (its documentation, "IP addresses of notifications"). */
 const YOOKASSA_RANGES =
@@ -291,8 +292,6 @@ export function runMode(env: Record<string, string | undefined>): RunMode {
   return env.DATABASE_URL || env.PUBLIC_URL ? 'production' : 'demo'
 }
 
-const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
-
 /**
  * What stops a production start ("VARIABLE: why" lines; none in demo mode): what several instances
  * and real shoppers need. Checked by server/env.ts before the database is touched, and here.
@@ -310,7 +309,7 @@ export function runModeProblems(env: Record<string, string | undefined>): string
   if (!e.PUBLIC_URL) problems.push('PUBLIC_URL: required outside demo mode: the https origin shoppers use')
   else if (URL.canParse(e.PUBLIC_URL)) {
     const url = new URL(e.PUBLIC_URL)
-    if (url.protocol !== 'https:' && !LOCAL_HOSTS.has(url.hostname))
+    if (url.protocol !== 'https:' && !isLocalHost(url))
       problems.push(`PUBLIC_URL: must be https (plain http only for localhost), got ${url.origin}`)
   }
   return problems

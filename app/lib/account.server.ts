@@ -63,13 +63,6 @@ export function socialRedirectUri(request: Request, provider: string): string {
   return `${siteOrigin(request)}/auth/${provider}/redirect/`
 }
 
-/** A URL without the popup parameters (auth, last-orders, delete), for close links and returns. */
-export function withoutPopupParams(url: URL): string {
-  const u = new URL(url)
-  for (const p of ['auth', 'last-orders', 'delete']) u.searchParams.delete(p)
-  return `${u.pathname}${u.search}`
-}
-
 /** The support chat widget's script, when CHAT_WIDGET_URL is set (an absolute http(s) URL). */
 export function chatWidgetUrl(): string | null {
   const v = process.env.CHAT_WIDGET_URL

@@ -18,7 +18,3 @@ export function initBrowserSentry(config: PublicSentryConfig): void {
     ],
   })
 }
-
-export function captureBrowserError(error: unknown): void {
-  Sentry.captureException(error)
-}

@@ -8,6 +8,7 @@
 // from `#app/lib/api/cart-signal` (on load), which empties the stored cart and expires the cookie.
 import { parse, serialize } from 'cookie'
 import { CART_CLEAR_COOKIE } from '#app/lib/api/cart-signal'
+import { isLocalHost } from '../../shared/local-host'
 
 export { CART_CLEAR_COOKIE }
 export const ACCESS_COOKIE = 'access'
@@ -26,12 +27,10 @@ export interface Tokens {
   refresh: string | null
 }
 
-const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
-
 /** Secure everywhere except plain http on this machine (browsers drop Secure cookies over http). */
 export function cookiesSecure(request: Request): boolean {
   const url = new URL(request.url)
-  return !(url.protocol === 'http:' && LOCAL_HOSTS.has(url.hostname))
+  return !(url.protocol === 'http:' && isLocalHost(url))
 }
 
 /** The tokens the browser sent; an empty cookie counts as absent. */

@@ -9,9 +9,10 @@
 //   return { ...data, toasts: [loaderToast('warning', text)] }   (or `notifications`, as apiFor does)
 import { redirect } from '@remix-run/node'
 import { parse, serialize } from 'cookie'
-import { isToastInput, type ToastInput, type ToastType } from '#app/components/notifications/queue'
+import { isToastInput, type ToastInput } from '#app/components/notifications/queue'
+import { isLocalHost } from '../../shared/local-host'
 
-export type { ToastInput, ToastType }
+export type { ToastInput }
 
 export const TOAST_COOKIE = 'toast'
 /** Long enough for the redirect to be followed; a toast must not surface minutes later. */
@@ -19,12 +20,10 @@ export const TOAST_MAX_AGE_SECONDS = 60
 const MAX_TOASTS = 5
 const MAX_TEXT = 500
 
-const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
-
 function secureFor(request: Request | undefined): boolean {
   if (!request) return true
   const url = new URL(request.url)
-  return !(url.protocol === 'http:' && LOCAL_HOSTS.has(url.hostname))
+  return !(url.protocol === 'http:' && isLocalHost(url))
 }
 
 function clean(toasts: unknown[]): ToastInput[] {
@@ -96,9 +95,4 @@ export function readToasts(request: Request): { toasts: ToastInput[]; headers: H
   if (raw === undefined) return { toasts: [], headers }
   headers.append('set-cookie', toastCookie('', 0, request))
   return { toasts: decodeToasts(raw), headers }
-}
-
-/** A toast a loader returns with its data (`toasts: [...]`) for the page it renders. */
-export function loaderToast(type: ToastType, text: string): ToastInput {
-  return { type, text }
 }

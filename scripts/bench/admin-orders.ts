@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import { openDatabase } from '#api/db/client'
+import { seedIfEmpty } from '#api/demo/seed'
 import { searchOrders, type OrderSearch } from '#api/services/admin/orders'
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000)
@@ -15,7 +16,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 20)
 
 async function open() {
   const adminUrl = process.env.BENCH_DATABASE_URL
-  if (!adminUrl) return { ...(await openDatabase({ seedDemo: true })), drop: async () => {} }
+  if (!adminUrl) return { ...(await openDatabase({ seed: seedIfEmpty })), drop: async () => {} }
   const name = `bench_admin_${randomBytes(4).toString('hex')}`
   const admin = new pg.Client({ connectionString: adminUrl })
   await admin.connect()
@@ -24,7 +25,7 @@ async function open() {
   url.pathname = `/${name}`
   const database = await openDatabase({
     url: url.toString(),
-    seedDemo: true,
+    seed: seedIfEmpty,
     pg: { statementTimeoutMs: 0, queryTimeoutMs: 0 },
   })
   return {

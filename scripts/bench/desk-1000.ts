@@ -9,12 +9,13 @@ import { createApi } from '#api/app'
 import { openDatabase } from '#api/db/client'
 import { games, orders, products, orderProducts, users } from '#api/db/schema'
 import { loadApiConfig } from '#api/env'
+import { seedIfEmpty } from '#api/demo/seed'
 import { grantRole } from '#api/services/admin/roles'
 import { startSession } from '#api/services/auth/tokens'
 
 const url = process.env.DATABASE_URL
 if (!url) throw new Error('DATABASE_URL: an empty PostgreSQL database')
-const database = await openDatabase({ url, seedDemo: true })
+const database = await openDatabase({ url, seed: (db) => seedIfEmpty(db) })
 const config = loadApiConfig(
   {
     NODE_ENV: 'production',

@@ -1,7 +1,7 @@
 import { and, count, eq, isNull } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '#api/db/client'
-import { SCENARIO_TYPES } from '#api/db/demo/payments'
+import { SCENARIO_TYPES } from '#api/demo/payments'
 import {
   articles,
   contacts,
@@ -20,7 +20,7 @@ import {
   supplyServers,
   voucherCodes,
 } from '#api/db/schema'
-import { seedIfEmpty } from '#api/db/seed'
+import { seedIfEmpty } from '#api/demo/seed'
 import { openTestDatabase } from '#tests/helpers/test-db'
 
 let database: Database

@@ -4,7 +4,7 @@ import path from 'node:path'
 import { createApi } from '#api/app'
 import type { ApiDeps } from '#api/context'
 import type { Database } from '#api/db/client'
-import { seedDemoData } from '#api/db/seed-data'
+import { seedDemoData } from '#api/demo/seed-data'
 import { type ApiConfig, loadApiConfig } from '#api/env'
 import { openTestDatabase } from './test-db'
 

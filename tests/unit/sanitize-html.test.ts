@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { DEMO_ARTICLES } from '#api/db/demo/articles'
+import { DEMO_ARTICLES } from '#api/demo/articles'
 import { htmlToText, safeHref, sanitizeHtml } from '#app/lib/sanitize-html.server'
 
 describe('sanitizeHtml keeps the allowed markup', () => {

@@ -1,7 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
@@ -11,15 +10,14 @@ import { log } from '../lib/log'
 import { isDatabaseUnavailable } from './faults'
 import * as schema from './schema'
 import { withPreparedStatements } from './pglite-statements'
-import { seedIfEmpty } from './seed'
+import type { Db } from './types'
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+export type { Db, Tx } from './types'
 
 export interface Database {
   db: Db
   kind: 'pglite' | 'postgres'
-  /** True when this open seeded the demo catalogue (`seedDemo`). */
+  /** True when this open seeded the demo catalogue (`seed` said it did). */
   seeded?: boolean
   /** The PostgreSQL pool's counts (metrics); absent on PGlite. */
   pool?: { totalCount: number; idleCount: number; waitingCount: number }
@@ -61,16 +59,15 @@ const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url)
 /**
  * Opens the shop database: PostgreSQL when `url` is given, otherwise embedded PGlite persisted in
  * `dataDir` (in memory when `dataDir` is undefined). Migrations are applied on open (on PostgreSQL
- * under an advisory lock, so instances started together take turns), then the demo catalogue is
- * seeded into an empty database when `seedDemo` is set.
+ * under an advisory lock, so instances started together take turns), then `seed` runs (under the
+ * same lock): whoever starts the shop passes the demo seeder, so the client never loads it.
  */
 export async function openDatabase(opts: {
   url?: string
   dataDir?: string
   pg?: Partial<PgSettings>
-  seedDemo?: boolean
-  /** Codes per PUBG product and gift in the demo seed (DEMO_STOCK). */
-  demoStock?: number
+  /** Runs after the migrations; true when it seeded (`Database.seeded`). */
+  seed?: (db: Db) => Promise<boolean>
   /** false: open only (the caller migrates, e.g. a deploy step ran `npm run db:migrate`). */
   migrate?: boolean
 }): Promise<Database> {
@@ -78,12 +75,8 @@ export async function openDatabase(opts: {
     const settings = { ...DEFAULT_PG_SETTINGS, ...opts.pg }
     await waitForDatabase(opts.url, settings)
     let seeded = false
-    if (opts.migrate !== false || opts.seedDemo) {
-      seeded = await migrateLocked(opts.url, settings, {
-        migrate: opts.migrate !== false,
-        seed: !!opts.seedDemo,
-        demoStock: opts.demoStock,
-      })
+    if (opts.migrate !== false || opts.seed) {
+      seeded = await migrateLocked(opts.url, settings, { migrate: opts.migrate !== false, seed: opts.seed })
     }
     const pool = createPool(opts.url, settings)
     const db = drizzlePg(pool, { schema })
@@ -93,7 +86,7 @@ export async function openDatabase(opts: {
   const client = await PGlite.create(opts.dataDir)
   const db = pgliteDb(client)
   if (opts.migrate !== false) await migratePglite(db as never, { migrationsFolder })
-  const seeded = opts.seedDemo ? await seedIfEmpty(db, { stockPerItem: opts.demoStock }) : false
+  const seeded = opts.seed ? await opts.seed(db) : false
   return { db, kind: 'pglite', seeded, close: () => client.close() }
 }
 
@@ -197,7 +190,7 @@ async function waitForDatabase(url: string, s: PgSettings): Promise<void> {
 async function migrateLocked(
   url: string,
   s: PgSettings,
-  what: { migrate: boolean; seed: boolean; demoStock?: number },
+  what: { migrate: boolean; seed?: (db: Db) => Promise<boolean> },
 ): Promise<boolean> {
   const client = new pg.Client(connectionConfig(url, s))
   client.on('error', (err) => log.warn({ err: errorSummary(err) }, 'database: migration connection lost'))
@@ -209,7 +202,7 @@ async function migrateLocked(
     if (waited > 500) log.info({ waitedMs: waited }, 'database: waited for another instance to migrate')
     const db = drizzlePg(client, { schema }) as unknown as Db
     if (what.migrate) await migratePg(db as never, { migrationsFolder })
-    return what.seed ? await seedIfEmpty(db, { stockPerItem: what.demoStock }) : false
+    return what.seed ? await what.seed(db) : false
   } finally {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {})
     await client.end().catch(() => {})

@@ -9,7 +9,8 @@ import { REFUND_JOB } from '../services/refunds/open'
 import { RECEIPT_JOB } from '../services/receipts/outbox'
 import { receiptSendJob } from '../services/receipts/send-job'
 import { refundProviderJob } from '../services/refunds/provider-job'
-import { RECHECK_JOB, supplierRecheckJob } from '../services/fulfilment/recheck'
+import { supplierRecheckJob } from '../services/fulfilment/recheck'
+import { RECHECK_JOB } from '../services/fulfilment/recheck-queue'
 import {
   DELIVERY_OVERDUE_JOB,
   DELIVERY_REFUND_JOB,

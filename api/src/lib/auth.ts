@@ -1,69 +1,9 @@
 import type { Context, MiddlewareHandler } from 'hono'
-import { jwtVerify, SignJWT } from 'jose'
 import type { ApiDeps, AppEnv } from '../context'
+import { verifyAccessToken } from '../services/auth/access-token'
 import { sessionIsLive } from '../services/auth/sessions'
 import { fail } from './errors'
 import type { BearerClaims } from './in-process'
-
-const enc = new TextEncoder()
-const keyCache = new Map<string, Uint8Array>()
-const key = (secret: string) => {
-  let k = keyCache.get(secret)
-  if (!k) {
-    k = enc.encode(secret)
-    keyCache.set(secret, k)
-  }
-  return k
-}
-
-/** An access token of one sign-in (`sid`: its refresh token family, checked on every request). */
-export async function signAccessToken(
-  secret: string,
-  userId: number,
-  ttlSeconds: number,
-  sessionId: string,
-): Promise<string> {
-  return new SignJWT({ typ: 'access', sid: sessionId })
-    .setProtectedHeader({ alg: 'HS256' })
-    .setSubject(String(userId))
-    .setIssuedAt()
-    .setExpirationTime(`${ttlSeconds}s`)
-    .sign(key(secret))
-}
-
-/**
- * Tokens whose signature was checked, with their expiry: the same token comes with every request
- * of a signed-in buyer, and a signature check through WebCrypto (key import, then HMAC) was the
- * dearest part of the bearer check. Only what the token itself proves is kept; whether its
- * sign-in is still live is asked every time (bearerAuth). Bounded; emptied when full.
- */
-const verified = new Map<string, { claims: BearerClaims; expiresAtMs: number }>()
-const VERIFIED_TOKENS_MAX = 4096
-
-/**
- * The user and sign-in of a well-signed, unexpired access token, or null. Only HS256, and `exp` is
- * required: a token without one (which the API never issues) would never end.
- */
-export async function verifyAccessToken(secret: string, token: string): Promise<BearerClaims | null> {
-  const cacheKey = `${secret}\u0000${token}`
-  const seen = verified.get(cacheKey)
-  if (seen) return seen.expiresAtMs > Date.now() ? seen.claims : null
-  try {
-    const { payload } = await jwtVerify(token, key(secret), {
-      algorithms: ['HS256'],
-      requiredClaims: ['exp', 'sub'],
-    })
-    if (payload.typ !== 'access' || !payload.sub || typeof payload.sid !== 'string') return null
-    const userId = Number(payload.sub)
-    if (!Number.isSafeInteger(userId)) return null
-    const claims = { userId, sessionId: payload.sid }
-    if (verified.size >= VERIFIED_TOKENS_MAX) verified.clear()
-    verified.set(cacheKey, { claims, expiresAtMs: (payload.exp ?? 0) * 1000 })
-    return claims
-  } catch {
-    return null
-  }
-}
 
 async function checkBearer(deps: ApiDeps, token: string): Promise<BearerClaims | null> {
   const claims = await verifyAccessToken(deps.config.jwtSecret, token)

@@ -148,5 +148,3 @@ export const log = pino(
  * meant for arbitrary objects: they were a sixth of a cached API answer's time (issue 15).
  */
 export const accessLogger = pino(lineFormat, sink)
-
-export type Logger = typeof log

@@ -106,8 +106,6 @@ function variantsWith<E extends z.ZodRawShape>(prefix: string, extra: E) {
   return z.discriminatedUnion('type', [a, b, c, d, e, f, g, h])
 }
 
-export const ScenarioSchema = variantsWith('Scenario', {}).openapi('PaymentScenario')
-
 const paymentInfo = {
   payment_id: z.uuid(),
   amount: MoneySchema.openapi({ description: 'What the shopper pays, fees included, in `currency`' }),

@@ -5,6 +5,7 @@ import { stringify } from 'yaml'
 import type { ApiApp } from '../context'
 import { errorResponses, jsonContent } from '../lib/schemas'
 import { SHOP_VERSION } from '../lib/version'
+import { withConventions } from '../lib/openapi-conventions'
 
 const OPENAPI_INFO = {
   ru: {
@@ -99,10 +100,12 @@ export function registerSystem(app: ApiApp) {
     const key = `${format}:${lang}`
     let entry = built.get(key)
     if (!entry) {
-      const doc = app.getOpenAPI31Document({
-        openapi: '3.1.0',
-        info: { version: '1.0.0', ...OPENAPI_INFO[lang] },
-      })
+      const doc = withConventions(
+        app.getOpenAPI31Document({
+          openapi: '3.1.0',
+          info: { version: '1.0.0', ...OPENAPI_INFO[lang] },
+        }),
+      )
       const body = format === 'yaml' ? stringify(doc) : JSON.stringify(doc)
       const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`
       const type = format === 'yaml' ? 'application/yaml; charset=utf-8' : 'application/json; charset=utf-8'

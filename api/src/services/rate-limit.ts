@@ -41,6 +41,24 @@ export async function hitRateLimit(
   return { allowed: count <= limit, count, retryAfter }
 }
 
+/**
+ * Counts one attempt under each key in turn (e.g. per client address, then per email) and returns
+ * the first limit refused, or null when every counter took it. Stops at the first refusal, so a
+ * refused address does not also spend the email's allowance.
+ */
+export async function hitRateLimits(
+  db: Db,
+  limits: readonly (readonly [key: string, limit: number])[],
+  windowSeconds: number,
+  now = new Date(),
+): Promise<RateLimitResult | null> {
+  for (const [key, limit] of limits) {
+    const hit = await hitRateLimit(db, key, limit, windowSeconds, now)
+    if (!hit.allowed) return hit
+  }
+  return null
+}
+
 /** Forgets a counter (e.g. an account's failures after a successful sign-in). */
 export async function resetRateLimit(db: Db, key: string): Promise<void> {
   await db.delete(rateLimits).where(sql`${rateLimits.key} = ${key}`)

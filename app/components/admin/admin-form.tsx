@@ -1,7 +1,7 @@
 // Back-office forms: a post form that works without JavaScript, whose fields show the API's
 // refusal (message on top, field messages by the fields) and keep what was typed.
 import { Form, useActionData, useNavigation } from '@remix-run/react'
-import { createContext, type ReactNode, useContext, useId } from 'react'
+import { createContext, type ReactNode, useContext } from 'react'
 import type { FormFailure } from '#app/lib/admin/admin.server'
 
 interface FormState {
@@ -201,9 +201,6 @@ export function Submit({ children, danger }: { children: ReactNode; danger?: boo
     </button>
   )
 }
-
-/** A stable id for elements that need one (labels of tables, regions). */
-export const useAdminId = useId
 
 /** Which form the last post refused (to keep its folded section open), or null. */
 export function useFailedForm(): string | null {

@@ -50,5 +50,3 @@ export async function catalogueLoader({ request, params, context }: LoaderFuncti
     throw error
   }
 }
-
-export type CatalogueData = Awaited<ReturnType<typeof catalogueLoader>>['data']

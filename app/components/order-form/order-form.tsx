@@ -23,7 +23,7 @@ import {
 import type { ActionResult, Prefill, ProductLoaderData } from './product-page.server'
 import { ProductLines } from './product-lines'
 import { CartTotalsBox, SteamTotalsBox } from './totals-box'
-import { useHydrated } from './use-hydrated'
+import { useHydrated } from '#app/lib/use-hydrated'
 
 type Validator = typeof import('#app/lib/order-form/schema')
 

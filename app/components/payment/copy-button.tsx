@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { notify } from '#app/components/notifications/notify'
 import { useT } from '#app/i18n/i18n-context'
-import { useHydrated } from './use-hydrated'
+import { useHydrated } from '#app/lib/use-hydrated'
 
 /**
  * Copies `text` to the clipboard. Rendered only with JavaScript: without it the text next to it

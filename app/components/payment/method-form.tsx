@@ -1,7 +1,7 @@
 import { Form, useNavigation } from '@remix-run/react'
 import { useT } from '#app/i18n/i18n-context'
 import type { MethodGroupOption, MethodOption } from './types'
-import { useHydrated } from './use-hydrated'
+import { useHydrated } from '#app/lib/use-hydrated'
 
 export interface PayFormState {
   error: string | null

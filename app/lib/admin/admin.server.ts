@@ -2,7 +2,7 @@
 // 404 an unknown address gets (the API answers them 404 too, so nothing here tells them apart);
 // a support member opening an owner screen gets 403. Texts live in locales/ru/admin.json and are
 // sent only with /admin pages, never with the shop's own.
-import { type AppLoadContext, data, redirect } from '@remix-run/node'
+import { type AppLoadContext, data } from '@remix-run/node'
 import { createT, type Messages, type TFunction } from '#app/i18n/translate'
 import { messagesFor } from '#app/i18n/i18n.server'
 import { hasAccessCookie } from '#app/lib/account.server'
@@ -107,8 +107,6 @@ export function done(request: Request, api: ApiSession, text: string, to?: strin
 export function badIntent(): never {
   throw data({ message: adminT('admin.bad_request') }, { status: 400 })
 }
-
-export { redirect }
 
 /** A back-office form post: its fields, which form it was (`_form`) and what it asks (`intent`). */
 export async function readForm(request: Request) {

@@ -1,38 +1,63 @@
 // The discriminators the storefront knows (§1, §3, §4). A value outside these lists means the API
 // speaks a newer contract than this build: raise, rather than render something half-understood.
 // Mappers call these where they branch on the kind: `switch (assertGameKind(game.resourcetype))`.
+import type { components } from '#openapi/schema'
 
-export const GAME_KINDS = ['PUBGGame', 'StandoffGame', 'Steam', 'SupplyGame'] as const
-export const PRODUCT_KINDS = ['PUBGProduct', 'StandoffProduct', 'SteamProduct', 'SupplyProduct'] as const
-export const ORDER_KINDS = ['MooGoldOrder', 'PUBGOrder', 'RokkyOrder', 'StandoffOrder', 'SteamOrder'] as const
-export const GIFT_KINDS = ['RokkyGift'] as const
+type Schemas = components['schemas']
+
+/**
+ * Every value of a union from the contract (openapi/schema.d.ts), as a runtime list. `satisfies
+ * Record<T, true>` makes the compiler refuse a value the contract lacks and a value it has that the
+ * list forgets, so the lists follow the API's enums through `npm run gen:api`.
+ */
+const valuesOf = <T extends string>(all: Record<T, true>) => Object.keys(all) as T[]
+
+export type GameKind = NonNullable<Schemas['OrderGame']>['resourcetype']
+export type ProductKind = Schemas['OrderLine']['resourcetype']
+export type OrderKind = Schemas['RecalculatedOrder']['resourcetype']
+export type ScenarioType = Schemas['PaymentData']['type']
+export type OrderStatus = Schemas['RecalculatedOrder']['status']
+
+export const GAME_KINDS = valuesOf<GameKind>({
+  PUBGGame: true,
+  StandoffGame: true,
+  Steam: true,
+  SupplyGame: true,
+})
+export const PRODUCT_KINDS = valuesOf<ProductKind>({
+  PUBGProduct: true,
+  StandoffProduct: true,
+  SteamProduct: true,
+  SupplyProduct: true,
+})
+export const ORDER_KINDS = valuesOf<OrderKind>({
+  MooGoldOrder: true,
+  PUBGOrder: true,
+  RokkyOrder: true,
+  StandoffOrder: true,
+  SteamOrder: true,
+})
+export const GIFT_KINDS = valuesOf<Schemas['RokkyGift']['resourcetype']>({ RokkyGift: true })
 /** Order status values (§4). */
-export const ORDER_STATUSES = [
-  'created',
-  'waiting_for_payment',
-  'paid',
-  'sending',
-  'sent',
-  'done',
-  'failed',
-] as const
-export const SCENARIO_TYPES = [
-  'external',
-  'form',
-  'invoice_qr',
-  'p2p',
-  'p2p_redirect',
-  'qr',
-  'redirect',
-  'wait_order_state',
-] as const
-
-export type GameKind = (typeof GAME_KINDS)[number]
-export type ProductKind = (typeof PRODUCT_KINDS)[number]
-export type OrderKind = (typeof ORDER_KINDS)[number]
-export type GiftKind = (typeof GIFT_KINDS)[number]
-export type ScenarioType = (typeof SCENARIO_TYPES)[number]
-export type OrderStatus = (typeof ORDER_STATUSES)[number]
+export const ORDER_STATUSES = valuesOf<OrderStatus>({
+  created: true,
+  waiting_for_payment: true,
+  paid: true,
+  sending: true,
+  sent: true,
+  done: true,
+  failed: true,
+})
+export const SCENARIO_TYPES = valuesOf<ScenarioType>({
+  external: true,
+  form: true,
+  invoice_qr: true,
+  p2p: true,
+  p2p_redirect: true,
+  qr: true,
+  redirect: true,
+  wait_order_state: true,
+})
 
 /** Raised for a `resourcetype` or payment scenario `type` this build does not know. */
 export class UnknownKindError extends Error {

@@ -2,16 +2,11 @@
 // camelCase view models (§3): the recalculated order, countries with their payment methods, and
 // payment scenarios. Money becomes integer minor units here; an unknown `resourcetype` or scenario
 // `type` raises (§8) instead of rendering something half-understood.
-import {
-  assertOrderKind,
-  assertScenarioType,
-  type OrderKind,
-  type ScenarioType,
-} from '#app/lib/api/resourcetypes'
+import { assertOrderKind, assertScenarioType, type OrderKind } from '#app/lib/api/resourcetypes'
 import { applyBasisPoints, type Kopecks, parseMoney } from '#app/lib/money'
 import type { components } from '#openapi/schema'
 
-export type { OrderKind, ScenarioType }
+export type { OrderKind }
 
 type Schemas = components['schemas']
 
@@ -21,12 +16,11 @@ export { ORDER_STATUSES, type OrderStatus }
 
 /** The recalculated order; PUBG lines carry their delivered codes, a gift order its `code`. */
 export type OrderWire = Schemas['RecalculatedOrder']
-export type OrderLineWire = Schemas['OrderLine']
+type OrderLineWire = Schemas['OrderLine']
 export type CountryWire = Schemas['Country']
 export type ActiveCountryWire = Schemas['ActiveCountry']
 export type MethodWire = Schemas['PaymentMethod']
 export type PaymentDataWire = Schemas['PaymentData']
-export type PaymentStartWire = Schemas['PaymentStart']
 export type OrderStatusWire = Schemas['OrderStatus']
 
 export interface DeliveredCode {

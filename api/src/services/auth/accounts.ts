@@ -1,15 +1,11 @@
-import { hash, verify } from '@node-rs/argon2'
+import { verify } from '@node-rs/argon2'
 import { and, eq, isNull } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { users } from '../../db/schema'
 import { fail } from '../../lib/errors'
 import { queueConfirmation } from './email-confirmation'
+import { hashPassword } from './password-hash'
 import { assertStrongPassword } from './password-strength'
-
-/** argon2id (the library's default algorithm) with OWASP's minimum parameters. */
-const ARGON_OPTS = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const
-
-export const hashPassword = (password: string) => hash(password, ARGON_OPTS)
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase()

@@ -10,7 +10,7 @@ import { enqueue } from '../../jobs/queue'
 import type { JobHandler } from '../../jobs/worker'
 import { fail, fieldError } from '../../lib/errors'
 import { queueMail } from '../mail/outbox'
-import { hitRateLimit, type RateLimitResult } from '../rate-limit'
+import { hitRateLimits, type RateLimitResult } from '../rate-limit'
 import {
   consumeAccountToken,
   createAccountToken,
@@ -18,7 +18,8 @@ import {
   peekAccountToken,
   TOKEN_TTL_SECONDS,
 } from './account-tokens'
-import { hashPassword, normalizeEmail } from './accounts'
+import { normalizeEmail } from './accounts'
+import { hashPassword } from './password-hash'
 import { claimForEmailOwner } from './email-confirmation'
 import { assertStrongPassword } from './password-strength'
 import { revokeAllForUser } from './tokens'
@@ -50,15 +51,18 @@ export async function requestPasswordReset(
   const { db, config } = deps
   const email = normalizeEmail(rawEmail)
   const tag = emailTag(config.jwtSecret, email)
-  for (const [key, limit] of [
-    [`reset:address:${address}`, RESET_LIMITS.perAddress],
-    // per email *from this address*: requests for someone's email from elsewhere never use up
-    // the owner's own (issue 38, finding 6); mails to one address stay one a minute (the job key)
-    [`reset:email:${tag}:${address}`, RESET_LIMITS.perEmail],
-  ] as const) {
-    const hit = await hitRateLimit(db, key, limit, RESET_LIMITS.windowSeconds, now)
-    if (!hit.allowed) return hit
-  }
+  const refused = await hitRateLimits(
+    db,
+    [
+      [`reset:address:${address}`, RESET_LIMITS.perAddress],
+      // per email *from this address*: requests for someone's email from elsewhere never use up
+      // the owner's own (issue 38, finding 6); mails to one address stay one a minute (the job key)
+      [`reset:email:${tag}:${address}`, RESET_LIMITS.perEmail],
+    ],
+    RESET_LIMITS.windowSeconds,
+    now,
+  )
+  if (refused) return refused
   const slot = Math.floor(now.getTime() / 1000 / SAME_MAIL_SECONDS)
   await enqueue(db, { kind: RESET_JOB, key: `reset:${tag}:${slot}`, payload: { email }, maxAttempts: 5 })
   deps.jobs?.wake()

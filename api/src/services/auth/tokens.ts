@@ -5,7 +5,7 @@ import type { Db, Tx } from '../../db/client'
 import { refreshTokens, users } from '../../db/schema'
 import type { ApiConfig } from '../../env'
 import { fail } from '../../lib/errors'
-import { signAccessToken } from '../../lib/auth'
+import { signAccessToken } from './access-token'
 
 export interface TokenPair {
   access: string

@@ -1,30 +1,19 @@
 // MooGold (and any supplier with a `refresh`) orders left `sent` are asked again in the background
 // with backoff until the supplier's answer is final (issue 12, the order clock). The rule of what an
-// answer means stays in one place, refreshSentOrder, which the status route uses as well.
+// answer means stays in one place, refreshSentOrder, which the status route uses as well. Queueing
+// the first check lives in recheck-queue.ts, so fulfilOrder (index.ts) and this job need not import
+// each other.
 import { eq } from 'drizzle-orm'
-import type { Tx } from '../../db/client'
 import { orders } from '../../db/schema'
-import { backoffSeconds, enqueue } from '../../jobs/queue'
 import type { JobHandler } from '../../jobs/worker'
 import { message } from '../../lib/errors'
 import { log } from '../../lib/log'
 import { recordOrderEvent } from '../orders/events'
 import { refreshSentOrder } from '.'
+import { nextCheckSeconds } from './recheck-queue'
 
-export const RECHECK_JOB = 'orders.recheck_supplier'
 /** After this many answers that are not final, a person looks at the order (no endless retries). */
 export const RECHECK_MAX_CHECKS = 12
-/** 40 s, 80 s, 160 s … up to an hour apart (±20 %): twelve checks span about six and a half hours. */
-const nextCheckSeconds = (checks: number) => backoffSeconds(checks + 4)
-
-/** Queued in the transaction that moves the order to `sent` (outbox). */
-export async function queueSupplierRecheck(tx: Tx, orderId: string): Promise<void> {
-  await enqueue(tx, {
-    kind: RECHECK_JOB,
-    payload: { orderId, checks: 0 },
-    runAt: new Date(Date.now() + nextCheckSeconds(0) * 1000),
-  })
-}
 
 export const supplierRecheckJob: JobHandler = async (job, deps) => {
   const orderId = String(job.payload.orderId)

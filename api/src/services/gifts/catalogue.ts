@@ -1,6 +1,6 @@
-import { and, count, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm'
+import { and, count, desc, eq, isNotNull, type SQL, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client'
-import { giftCodes, gifts } from '../../db/schema'
+import { gifts } from '../../db/schema'
 import { fail } from '../../lib/errors'
 import { toMoney } from '../../lib/money'
 import { DEFAULT_LIMIT } from '../../lib/pagination'
@@ -95,18 +95,4 @@ export async function getActiveGift(db: Db | Tx, id: number): Promise<{ gift: Gi
     .where(and(eq(gifts.id, id), eq(gifts.isActive, true)))
   if (!row) throw fail(404, 'gift_not_found')
   return { gift: row.gift, inStock: Boolean(row.inStock) }
-}
-
-/** The price a gift sells for now: the discounted price when one is set. */
-export function giftUnitPrice(gift: Pick<GiftRow, 'price' | 'discountPrice'>): number {
-  return gift.discountPrice ?? gift.price
-}
-
-/** How many unsold codes a gift has (for tests and admin views). */
-export async function freeCodeCount(db: Db | Tx, giftId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(giftCodes)
-    .where(and(eq(giftCodes.giftId, giftId), isNull(giftCodes.soldAt)))
-  return Number(row?.n ?? 0)
 }

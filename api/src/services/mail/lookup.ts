@@ -7,7 +7,7 @@ import { desc, sql } from 'drizzle-orm'
 import type { ApiDeps } from '../../context'
 import type { Db } from '../../db/client'
 import { orders } from '../../db/schema'
-import { type RateLimitResult, hitRateLimit } from '../rate-limit'
+import { hitRateLimits, type RateLimitResult } from '../rate-limit'
 import { normalizeEmail } from '../auth/accounts'
 import { serializeOrderHistory } from '../orders/serialize'
 import { verifyLookupToken } from './lookup-token'
@@ -46,15 +46,18 @@ export async function requestOrderLookup(
   const email = normalizeEmail(rawEmail)
   const tag = emailTag(config.jwtSecret, email)
   const { perAddress, perEmail, windowSeconds } = config.mail.lookupLimits
-  for (const [key, limit] of [
-    [`lookup:address:${address}`, perAddress],
-    // per email *from this address*: look-ups of someone's email from elsewhere never use up
-    // the owner's own (issue 38, finding 6); mails to one address stay one a minute (the mail key)
-    [`lookup:email:${tag}:${address}`, perEmail],
-  ] as const) {
-    const hit = await hitRateLimit(db, key, limit, windowSeconds, now)
-    if (!hit.allowed) return hit
-  }
+  const refused = await hitRateLimits(
+    db,
+    [
+      [`lookup:address:${address}`, perAddress],
+      // per email *from this address*: requests for someone's email from elsewhere never use up
+      // the owner's own (issue 38, finding 6); mails to one address stay one a minute (the job key)
+      [`lookup:email:${tag}:${address}`, perEmail],
+    ],
+    windowSeconds,
+    now,
+  )
+  if (refused) return refused
   const slot = Math.floor(now.getTime() / 1000 / SAME_MAIL_SECONDS)
   await queueMail(db, { template: 'order_lookup', to: email, data: {}, key: `order_lookup:${tag}:${slot}` })
   deps.jobs?.wake()

@@ -264,13 +264,3 @@ export async function freeVoucherCount(
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(some)
   return Number(row?.n ?? 0)
 }
-
-export async function freeGiftStock(db: Db | Tx, giftIds: number[]): Promise<Map<number, number>> {
-  if (giftIds.length === 0) return new Map()
-  const rows = await db
-    .select({ id: giftCodes.giftId, n: sql<number>`count(*)::int` })
-    .from(giftCodes)
-    .where(and(inArray(giftCodes.giftId, giftIds), isFreeCode(giftCodes)))
-    .groupBy(giftCodes.giftId)
-  return new Map(rows.map((r) => [r.id, Number(r.n)]))
-}

@@ -8,7 +8,6 @@ import {
   Container,
   Head,
   Heading,
-  Hr,
   Html,
   Link,
   Preview,
@@ -174,5 +173,3 @@ export function Facts({ rows }: { rows: Array<[string, string]> }) {
     </table>
   )
 }
-
-export const Rule = () => <Hr style={{ borderColor: '#e5e7eb', margin: '16px 0' }} />

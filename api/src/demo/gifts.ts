@@ -1,7 +1,7 @@
 // Demo gift cards (RokkyGift) and their code stock.
-import { percentOff } from '../../lib/money'
-import type { Tx } from '../client'
-import { giftCodes, gifts } from '../schema'
+import { percentOff } from '../lib/money'
+import type { Tx } from '../db/types'
+import { giftCodes, gifts } from '../db/schema'
 import { randomCode } from './catalogue'
 
 interface DemoGift {

@@ -1,10 +1,18 @@
-import type { Db, Tx } from './client'
-import { DEMO_ARTICLES, DEMO_CONTACT } from './demo/articles'
-import { seedCatalogue } from './demo/catalogue'
-import { seedGifts } from './demo/gifts'
-import { seedPayments } from './demo/payments'
-import { articles, contacts, promoCodes, staffRoles, standoffSettings, steamSettings, users } from './schema'
-import { hashPassword } from '../services/auth/accounts'
+import type { Db, Tx } from '../db/types'
+import { DEMO_ARTICLES, DEMO_CONTACT } from './articles'
+import { seedCatalogue } from './catalogue'
+import { seedGifts } from './gifts'
+import { seedPayments } from './payments'
+import {
+  articles,
+  contacts,
+  promoCodes,
+  staffRoles,
+  standoffSettings,
+  steamSettings,
+  users,
+} from '../db/schema'
+import { hashPassword } from '../services/auth/password-hash'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 

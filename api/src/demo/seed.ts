@@ -1,6 +1,6 @@
 import { count, sql } from 'drizzle-orm'
-import type { Db } from './client'
-import { games } from './schema'
+import type { Db } from '../db/types'
+import { games } from '../db/schema'
 import { type DemoSeedOptions, seedDemoData } from './seed-data'
 
 /** Instances started together seed one at a time: the second finds the catalogue and leaves it. */

@@ -1,10 +1,10 @@
 // Demo countries, payment method groups and sandbox payment methods.
-import type { Tx } from '../client'
-import { countries, paymentMethodGroups, paymentMethods } from '../schema'
+import type { Tx } from '../db/types'
+import { countries, paymentMethodGroups, paymentMethods } from '../db/schema'
 
-import type { ScenarioType } from '../../providers/types'
+import type { ScenarioType } from '../providers/types'
 
-export { SCENARIO_TYPES, type ScenarioType } from '../../providers/types'
+export { SCENARIO_TYPES } from '../providers/types'
 
 interface DemoMethod {
   name: string

@@ -1,8 +1,16 @@
 // Demo games, their products, supply servers, FAQ and the PUBG voucher stock.
 import { randomBytes } from 'node:crypto'
-import { percentOff } from '../../lib/money'
-import type { Tx } from '../client'
-import { faq, type GameKind, games, type ProductKind, products, supplyServers, voucherCodes } from '../schema'
+import { percentOff } from '../lib/money'
+import type { Tx } from '../db/types'
+import {
+  faq,
+  type GameKind,
+  games,
+  type ProductKind,
+  products,
+  supplyServers,
+  voucherCodes,
+} from '../db/schema'
 
 interface DemoProduct {
   title: string

@@ -1,0 +1,64 @@
+// The layering rules `npm run lint:deps` enforces (issue 35). Type-only imports count too
+// (tsPreCompilationDeps), so a cycle through a type import is a cycle.
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      comment: 'No module may reach itself through its imports, type imports included.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'app-reaches-api-through-the-client',
+      comment:
+        'The storefront knows the API only through the generated contract in openapi/ (its types, and the ' +
+        'JSON the client reads for required parameters), never by importing api/.',
+      severity: 'error',
+      from: { path: '^app/' },
+      to: { path: '^api/' },
+    },
+    {
+      name: 'db-imports-no-service',
+      comment: 'The database layer (client, schema, faults) sits below the services.',
+      severity: 'error',
+      from: { path: '^api/src/db/' },
+      to: { path: '^api/src/(services|routes|jobs|providers|demo)/' },
+    },
+    {
+      name: 'services-import-no-route',
+      comment: 'Routes are the HTTP edge over the services, never the other way round.',
+      severity: 'error',
+      from: { path: '^api/src/services/' },
+      to: { path: '^api/src/routes/' },
+    },
+    {
+      name: 'nothing-imports-tests',
+      comment:
+        'Shipped code never imports the tests or the e2e suite. Allowed: the tools that drive the suites ' +
+        '(playwright.config.ts, the screenshot tool) and the benches, which reuse the fake SMTP server.',
+      severity: 'error',
+      from: { pathNot: '^(tests|e2e)/|^playwright[.]config[.]ts$|^scripts/(screens[.]ts$|bench/)' },
+      to: { path: '^(tests|e2e)/' },
+    },
+    {
+      name: 'not-to-unresolvable',
+      comment: 'An import that resolves to nothing is a typo or a missing dependency.',
+      severity: 'error',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(build|node_modules)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.jsx', '.json', '.d.ts'],
+    },
+  },
+}
