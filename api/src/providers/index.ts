@@ -12,9 +12,6 @@ const PROVIDERS: Record<string, PaymentProvider> = {
   yookassa: yookassaProvider,
 }
 
-/** The adapters a method can use (the back-office's choice). */
-export const PROVIDER_NAMES = Object.keys(PROVIDERS)
-
 export function getProvider(name: string): PaymentProvider | null {
   return PROVIDERS[name] ?? null
 }

@@ -5,7 +5,7 @@
 import { randomInt } from 'node:crypto'
 import { and, asc, between, eq, inArray, isNotNull, ne, notInArray, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client'
-import { orderProducts, orders, products, standoffSettings } from '../../db/schema'
+import { orders, standoffSettings } from '../../db/schema'
 import { fail } from '../../lib/errors'
 
 /** Surplus values in hundredths of a gold: 0.00–0.23 (spec §9). */
@@ -46,18 +46,6 @@ export function freeSurplus(
 export async function standoffSettingsRow(db: Db | Tx) {
   const [s] = await db.select().from(standoffSettings).orderBy(asc(standoffSettings.id)).limit(1)
   return s ?? null
-}
-
-/** Gold of an order's lines (hundredths): the sum of quantity × the product's gold. */
-export async function orderGoldHundredths(db: Db | Tx, orderId: string): Promise<number> {
-  const [row] = await db
-    .select({
-      gold: sql<string>`coalesce(sum(${orderProducts.quantity} * coalesce(${products.gold}, 0)), 0)`,
-    })
-    .from(orderProducts)
-    .innerJoin(products, eq(products.id, orderProducts.productId))
-    .where(eq(orderProducts.orderId, orderId))
-  return Number(row?.gold ?? 0) * 100
 }
 
 /**

@@ -37,11 +37,6 @@ export async function failedReceipts(db: Db, limit = 50) {
   return rows.map(adminReceiptOut)
 }
 
-export async function orderReceiptsForAdmin(db: Db, orderId: string) {
-  const rows = await db.select().from(receipts).where(eq(receipts.orderId, orderId)).orderBy(receipts.id)
-  return rows.map(adminReceiptOut)
-}
-
 /**
  * Sends a refused receipt again with the current requisites and transport. A new external id: the
  * fiscal service would answer the old one's refusal again.
