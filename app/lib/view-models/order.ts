@@ -16,7 +16,6 @@ export { ORDER_STATUSES, type OrderStatus }
 
 /** The recalculated order; PUBG lines carry their delivered codes, a gift order its `code`. */
 export type OrderWire = Schemas['RecalculatedOrder']
-type OrderLineWire = Schemas['OrderLine']
 export type CountryWire = Schemas['Country']
 export type ActiveCountryWire = Schemas['ActiveCountry']
 export type MethodWire = Schemas['PaymentMethod']
