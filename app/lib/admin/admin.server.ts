@@ -2,7 +2,7 @@
 // 404 an unknown address gets (the API answers them 404 too, so nothing here tells them apart);
 // a support member opening an owner screen gets 403. Texts live in locales/ru/admin.json and are
 // sent only with /admin pages, never with the shop's own.
-import { type AppLoadContext, data } from '@remix-run/node'
+import { type AppLoadContext, data, redirect } from '@remix-run/node'
 import { createT, type Messages, type TFunction } from '#app/i18n/translate'
 import { messagesFor } from '#app/i18n/i18n.server'
 import { hasAccessCookie } from '#app/lib/account.server'
@@ -27,7 +27,10 @@ export type StaffRole = 'owner' | 'support'
 export async function staffApi(request: Request, context: AppLoadContext) {
   if (!hasAccessCookie(request)) notFound(request)
   const api = apiFor(request, context)
-  const { data: me } = await api.client.GET('/api/admin/me/')
+  const { data: me, error } = await api.client.GET('/api/admin/me/')
+  // the ADMIN_EMAILS owner who has not confirmed the email yet is told so (issue 37)
+  if ((error as { code?: string } | undefined)?.code === 'owner_email_unconfirmed')
+    throw redirect('/auth/owner-pending', { headers: api.headers })
   if (!me) notFound(request, api.headers)
   return { api, me: me as { email: string; role: StaffRole } }
 }

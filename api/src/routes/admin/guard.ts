@@ -10,7 +10,7 @@ import type { StaffRole } from '../../db/schema'
 import { errorResponses } from '../../lib/schemas'
 import { fail, message } from '../../lib/errors'
 import { hitRateLimit } from '../../services/rate-limit'
-import { roleAllows, type StaffMember, staffMember } from '../../services/admin/roles'
+import { isPendingOwner, roleAllows, type StaffMember, staffMember } from '../../services/admin/roles'
 
 /** The role each back-office operation needs, filled as the operations are declared. */
 const ROLES: Array<{ method: string; pattern: RegExp; role: StaffRole }> = []
@@ -36,8 +36,12 @@ export const adminGuard: MiddlewareHandler<AppEnv> = async (c, next) => {
   const userId = c.var.userId
   const { db, config } = c.var.deps
   const staff = userId === null ? null : await staffMember(db, userId, config.adminEmails)
-  if (!staff)
+  if (!staff) {
+    // the ADMIN_EMAILS owner before confirming is told why; everyone else meets an unknown address
+    if (userId !== null && (await isPendingOwner(db, userId, config.adminEmails)))
+      throw fail(403, 'owner_email_unconfirmed')
     return c.json({ detail: message('route_not_found', { path: c.req.path }), code: 'not_found' }, 404)
+  }
   if (!roleAllows(staff.role, neededRole(c.req.method, c.req.path))) throw fail(403, 'admin_forbidden')
   if (isWrite(c.req.method)) {
     const { perStaff, windowSeconds } = config.adminWriteLimit

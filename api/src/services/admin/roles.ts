@@ -42,6 +42,19 @@ export async function staffMember(
   return role ? { userId, email: row.email!, role } : null
 }
 
+/**
+ * True for a signed-in account whose email is in ADMIN_EMAILS but not confirmed yet: the owner to
+ * be, who is told to confirm (issue 37) instead of meeting the back-office's 404.
+ */
+export async function isPendingOwner(db: Db | Tx, userId: number, adminEmails: readonly string[]) {
+  const [row] = await db
+    .select({ email: users.email, deletedAt: users.deletedAt })
+    .from(users)
+    .where(eq(users.id, userId))
+  if (!row?.email || row.deletedAt || !adminEmails.includes(row.email.toLowerCase())) return false
+  return !(await isEmailConfirmed(db, userId))
+}
+
 /** Grants (or changes) a role by email; the account must exist. Returns the user id. */
 export async function grantRole(db: Db, email: string, role: StaffRole, grantedBy: string): Promise<number> {
   const [user] = await db
