@@ -9,7 +9,16 @@ import addFormats from 'ajv-formats'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, eq } from 'drizzle-orm'
-import { countries, games, gifts, paymentMethods, payments, products, supplyServers } from '#api/db/schema'
+import {
+  countries,
+  games,
+  gifts,
+  paymentMethods,
+  payments,
+  products,
+  standoffSettings,
+  supplyServers,
+} from '#api/db/schema'
 import {
   type GeneratedRequest,
   listOperations,
@@ -74,6 +83,9 @@ beforeAll(async () => {
     // Fuzzed sign-ins should reach the limit now and then: it is declared (429) and must hold.
     env: { SIGNIN_LIMIT_PER_ACCOUNT: '5', SIGNIN_LIMIT_PER_ADDRESS: '50' },
   })
+  // every run makes Standoff orders of one pack; with the surplus on, open orders of one listing
+  // price have 24 surpluses (issue 31, tested in delivery-desk.test.ts), which the fuzz would use up
+  await api.db.update(standoffSettings).set({ isSurplusEnabled: false })
   const { product } = await makePubgStock(api, { codes: 200, maxQuantity: 5 })
   const { method } = await makeSandboxMethod(api, 'redirect')
   for (let i = 0; i < 3; i++) guestOrders.push(await createPubgOrder(api, product.id))
@@ -315,7 +327,10 @@ it('the generated requests got past validation: most operations answered a succe
   )
   expect(tallies.size).toBe(fuzzable.length)
   const never = [...tallies].filter(([, t]) => t.success === 0).map(([name]) => name)
-  expect(reached / tallies.size, `never a success:\n${never.join('\n')}`).toBeGreaterThan(0.65)
+  // The back-office's desk actions (an order awaiting a person), a receipt's resend (a refused
+  // receipt) and YooKassa's notification (its addresses only) need state the generator cannot make,
+  // so their share of never-reached operations grew with issues 31-33: 0.65 became 0.6.
+  expect(reached / tallies.size, `never a success:\n${never.join('\n')}`).toBeGreaterThan(0.6)
 })
 
 describe('multipart uploads, with hand-made bad inputs', () => {

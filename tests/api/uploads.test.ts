@@ -55,14 +55,20 @@ beforeAll(async () => {
   await ensureSettings(api)
   const standoff = await makeGame(api, 'StandoffGame')
   await onlyActive(api, 'StandoffGame', standoff.id)
+  standoffId = standoff.id
   productId = (await makeProduct(api, standoff.id, 'StandoffProduct', { price: 12000, gold: 100 })).id
 })
 afterAll(() => api.close())
 
+let standoffId: number
+let packs = 0
+
 async function newOrder(token?: string): Promise<string> {
+  // a pack of its own per order: open orders of one listing price have only 24 surpluses (issue 31)
+  const pack = await makeProduct(api, standoffId, 'StandoffProduct', { price: 12000, gold: 100 + ++packs })
   const r = await api.call<{ id: string }>('POST', '/api/orders/standoff/', {
     body: {
-      products: [{ quantity: 1, product_id: productId }],
+      products: [{ quantity: 1, product_id: pack.id }],
       game_account_id: '12345678',
       surplus: 0.05,
       ...(token ? {} : { email: 'guest@example.com' }),
