@@ -5,7 +5,8 @@
 // files) to `multipartBytes` — and refused with 413 and a Russian page: from Content-Length before
 // a byte is read, or, for a chunked body without one, as soon as the bytes read pass the limit
 // (such a body is read here, at most the limit, and handed on whole).
-import type { MiddlewareHandler } from 'hono'
+import type { IncomingMessage } from 'node:http'
+import type { Context, MiddlewareHandler } from 'hono'
 import apiMessages from '../locales/ru/api.json' with { type: 'json' }
 
 /** Urlencoded and other non-multipart form posts: far above any form of the shop. */
@@ -26,15 +27,26 @@ export interface BodyLimits {
 const tooLargePage = () =>
   `<!doctype html><html lang="ru"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${apiMessages.body_too_large}</title></head><body><main><h1>${apiMessages.body_too_large}</h1><p>${apiMessages.body_too_large_hint}</p><p><a href="/">На главную</a></p></main></body></html>`
 
-/** 413 with the Russian page; the connection closes, so the rest of the body is never read. */
-function tooLarge(): Response {
+/** How long a refused request's connection stays open before it is cut. */
+const LINGER_MS = 1000
+
+/**
+ * 413 with the Russian page. Closing the connection as the answer goes out, with the client still
+ * sending, makes the kernel reset it, and a reset can throw the answer away before the client reads
+ * it (a browser then shows "connection reset", not our page). So the answer goes out on an open
+ * connection; the rest of the body is not read (the stream stays paused: memory stays flat), and
+ * the connection is cut LINGER_MS later, by when the client has read the answer.
+ */
+function tooLarge(c: Context): Response {
+  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming
+  if (incoming && !incoming.complete) {
+    const cut = setTimeout(() => incoming.socket?.destroy(), LINGER_MS)
+    cut.unref()
+    incoming.once('end', () => clearTimeout(cut))
+  }
   return new Response(tooLargePage(), {
     status: 413,
-    headers: {
-      'content-type': 'text/html; charset=utf-8',
-      'cache-control': 'no-store',
-      connection: 'close',
-    },
+    headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },
   })
 }
 
@@ -80,11 +92,11 @@ export function storefrontBodyLimit(limits: BodyLimits): MiddlewareHandler {
     if (declared !== null) {
       // the HTTP parser never delivers more than the declared length
       const n = Number(declared)
-      if (!Number.isFinite(n) || n > limit) return tooLarge()
+      if (!Number.isFinite(n) || n > limit) return tooLarge(c)
       return next()
     }
     const bytes = await readUpTo(req.body, limit).catch(() => null)
-    if (!bytes) return tooLarge()
+    if (!bytes) return tooLarge(c)
     const headers = new Headers(req.headers)
     headers.set('content-length', String(bytes.byteLength))
     c.req.raw = new Request(req.url, { method: req.method, headers, body: bytes, signal: req.signal })
