@@ -59,7 +59,7 @@ test('the owner searches orders, opens one, adds a note and cancels it; the time
   await expect(page.getByRole('alert').filter({ hasText: /дат/ })).toBeVisible()
 })
 
-test('support sees the orders only: owner screens answer 403, no cancel button', async ({
+test('support sees the orders and the delivery desk only: owner screens answer 403, no cancel button', async ({
   page,
   context,
   request,
@@ -69,7 +69,9 @@ test('support sees the orders only: owner screens answer 403, no cancel button',
   await page.goto('/admin')
   await expect(page).toHaveURL(/\/admin\/orders$/)
   const nav = page.getByRole('navigation', { name: 'Разделы управления' })
-  await expect(nav.getByRole('link')).toHaveCount(1)
+  // the orders and the delivery desk (issue 31), nothing of the owner's
+  await expect(nav.getByRole('link')).toHaveCount(2)
+  await expect(nav.getByRole('link', { name: 'Выдача' })).toBeVisible()
   const res = await page.goto('/admin/audit')
   expect(res?.status()).toBe(403)
   await expect(page.getByText('Этот раздел доступен только владельцу магазина.')).toBeVisible()

@@ -52,29 +52,19 @@ export default function AdminOverview() {
           {o.revenue.length === 0 ? (
             <p>{t('admin.overview.no_revenue')}</p>
           ) : (
-            <table className="admin-table">
-              <caption className="visually-hidden">{t('admin.overview.revenue_money')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('admin.overview.currency')}</th>
-                  <th scope="col">{t('admin.overview.gross')}</th>
-                  <th scope="col">{t('admin.overview.refunds')}</th>
-                  <th scope="col">{t('admin.overview.net')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {o.revenue.map((r) => (
-                  <tr key={r.currency}>
-                    <th scope="row">{r.currency}</th>
-                    <td>{r.amount}</td>
-                    <td>{r.refunds}</td>
-                    <td>
-                      <strong>{r.net}</strong>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <ul className="admin-figures" aria-label={t('admin.overview.revenue_money')}>
+              {o.revenue.map((r) => (
+                <li key={r.currency}>
+                  <strong>
+                    {r.net} {r.currency}
+                  </strong>{' '}
+                  <span className="field__hint">
+                    ({t('admin.overview.gross')} {r.amount} − {t('admin.overview.refunds').toLowerCase()}{' '}
+                    {r.refunds})
+                  </span>
+                </li>
+              ))}
+            </ul>
           )}
           {o.days > 1
             ? currencies.map((c) => (
