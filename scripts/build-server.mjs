@@ -2,7 +2,7 @@
 // shop's server (server/ + api/src + what they import from app/ and shared/) into plain JavaScript
 // in build/shop/, so production runs no TypeScript loader (decision 076). Packages in node_modules
 // stay imports; the demo seeder is its own chunk, read only by a process that seeds.
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
@@ -42,13 +42,16 @@ const nodeResolvableExternal = {
   setup(b) {
     b.onResolve({ filter: /^[^./#]/ }, (args) => {
       if (args.path.startsWith('node:')) return { external: true }
-      try {
-        // lenient for a path inside a package: the file it names must exist as it is written
-        const file = fileURLToPath(import.meta.resolve(args.path))
-        return statSync(file).isFile() ? { external: true } : undefined
-      } catch {
-        return undefined
-      }
+      // decided from the files, not by a resolver (a loader such as tsx would resolve more)
+      const parts = args.path.split('/')
+      const name = parts.slice(0, args.path.startsWith('@') ? 2 : 1).join('/')
+      const subpath = parts.slice(name.split('/').length).join('/')
+      const pkgDir = path.join(root, 'node_modules', name)
+      if (!subpath || !existsSync(path.join(pkgDir, 'package.json'))) return { external: true }
+      if (JSON.parse(readFileSync(path.join(pkgDir, 'package.json'), 'utf8')).exports)
+        return { external: true }
+      const file = path.join(pkgDir, subpath)
+      return existsSync(file) && statSync(file).isFile() ? { external: true } : undefined
     })
   },
 }
