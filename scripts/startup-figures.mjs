@@ -2,7 +2,7 @@
 // answer its first request, and its memory (RSS) then and after some traffic, run from the compiled
 // build/shop/main.js (what `npm start` runs) and from the TypeScript source through tsx (what it
 // ran before decision 076). Plain JavaScript, so any Node runs it: `npx -y node@24 scripts/startup-figures.mjs`.
-// Needs `npm run build`. RUNS=<n> (default 3), MODES=compiled,tsx.
+// Needs `npm run build`. RUNS=<n> (default 3), MODES=compiled,tsx (and start: `scripts/start.mjs`).
 import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
@@ -13,7 +13,17 @@ import { fileURLToPath } from 'node:url'
 const root = fileURLToPath(new URL('..', import.meta.url))
 const runs = Number(process.env.RUNS ?? 3)
 const modes = (process.env.MODES ?? 'compiled,tsx').split(',')
-const ARGS = { compiled: ['build/shop/main.js'], tsx: ['--import', 'tsx', 'server/main.ts'] }
+// start: `npm start`'s own script (supervisor + one worker; the RSS is the worker's)
+const ARGS = {
+  compiled: ['build/shop/main.js'],
+  tsx: ['--import', 'tsx', 'server/main.ts'],
+  start: ['scripts/start.mjs'],
+}
+/** The process that serves: the worker under `start`, else the process itself. */
+const server = (mode, pid) =>
+  mode === 'start'
+    ? Number(readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/)[0])
+    : pid
 
 const freePort = () =>
   new Promise((resolve) => {
@@ -42,6 +52,8 @@ async function once(mode, dataDir) {
       PORT: String(port),
       SEED_DEMO: '0',
       JOBS: '0',
+      SKIP_BUILD: '1',
+      SHUTDOWN_DELAY_MS: '0',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -60,14 +72,16 @@ async function once(mode, dataDir) {
       await sleep(25)
     }
     const readyMs = Math.round(performance.now() - started)
-    const rssReady = rssMb(child.pid)
+    const pid = server(mode, child.pid)
+    const rssReady = rssMb(pid)
     for (let i = 0; i < 30; i++) {
       for (const p of ['/', '/api/games/', '/help']) await fetch(url + p).then((r) => r.arrayBuffer())
     }
-    const rssTraffic = rssMb(child.pid)
+    const rssTraffic = rssMb(pid)
     return { readyMs, rssReady, rssTraffic }
   } finally {
-    child.kill('SIGKILL')
+    // SIGTERM: the supervisor passes it to its worker (SHUTDOWN_DELAY_MS=0: no drain wait)
+    child.kill(mode === 'start' ? 'SIGTERM' : 'SIGKILL')
     await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)))
   }
 }
