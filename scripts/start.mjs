@@ -1,9 +1,12 @@
-// npm start: build the storefront when the build is missing or older than its sources, then run the
-// supervisor, which starts WEB_CONCURRENCY shop workers (storefront + API) on one port.
+// npm start: build the storefront when the build is missing or older than its sources, compile the
+// server when build/shop/ is (a second, even with SKIP_BUILD=1), then run the compiled supervisor,
+// which starts WEB_CONCURRENCY shop workers (storefront + API) on one port. No TypeScript loader
+// runs in production (decision 076).
 import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { buildShopServer, shopBuildDir, shopBuildStale } from './build-server.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 process.chdir(root)
@@ -35,8 +38,11 @@ if (process.env.SKIP_BUILD !== '1' && needsBuild()) {
   if (r.status !== 0) process.exit(r.status ?? 1)
 }
 
+if (shopBuildStale()) {
+  console.log('Compiling the shop server…')
+  await buildShopServer()
+}
+
 process.env.NODE_ENV ??= 'production'
-const { register } = await import('tsx/esm/api')
-register()
-const { runSupervisor } = await import('../server/supervisor.ts')
+const { runSupervisor } = await import(pathToFileURL(path.join(shopBuildDir, 'supervisor.js')).href)
 runSupervisor()

@@ -1,7 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { createRequestHandler, type ServerBuild } from '@remix-run/node'
@@ -22,6 +21,7 @@ import {
 import { accessLog, writeAccessLine } from './access-log'
 import { type AnswerCache, createAnswerCache, requestHeader } from './answer-cache'
 import { storefrontBodyLimit } from './body-limit'
+import { projectRoot } from '../shared/project-root'
 import { collapseDoubledSlashes } from './path-collapse'
 import { compression } from './compression'
 import { csrfGuard } from './csrf'
@@ -32,7 +32,7 @@ import { applySecurityHeaders, createNonce, cspSourcesFromEnv } from './security
 import { initServerSentry } from '#app/lib/sentry.server'
 import { readLatestVersion } from './version'
 
-const root = fileURLToPath(new URL('..', import.meta.url))
+const root = projectRoot
 
 export interface ShopServer {
   fetch: (req: Request, env?: unknown) => Response | Promise<Response>

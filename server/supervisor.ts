@@ -44,6 +44,18 @@ function withoutImports(args: string[]): string[] {
   return out
 }
 
+/**
+ * What a worker runs: compiled into build/shop/ (`npm start`), the supervisor forks the compiled
+ * main.js with plain node; run from its TypeScript source (tests, dev), it forks main.ts through tsx.
+ */
+export function workerEntry(supervisorUrl: string, execArgv: string[]): { exec: string; execArgv: string[] } {
+  const compiled = supervisorUrl.endsWith('.js')
+  return {
+    exec: fileURLToPath(new URL(compiled ? './main.js' : './main.ts', supervisorUrl)),
+    execArgv: [...withoutImports(execArgv), ...(compiled ? [] : ['--import', 'tsx'])],
+  }
+}
+
 export function runSupervisor() {
   let env: ServerEnv
   try {
@@ -55,10 +67,7 @@ export function runSupervisor() {
   routeConsoleToLog() // from here on every line on stdout is JSON (a refusal above stays plain)
   const { count, note } = workerCount(env)
   if (note) log.warn(note)
-  cluster.setupPrimary({
-    exec: fileURLToPath(new URL('./main.ts', import.meta.url)),
-    execArgv: [...withoutImports(process.execArgv), '--import', 'tsx'],
-  })
+  cluster.setupPrimary(workerEntry(import.meta.url, process.execArgv))
 
   let shuttingDown = false
   let everReady = false

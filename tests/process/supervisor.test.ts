@@ -1,6 +1,7 @@
 // Issue 19: `npm start` is a supervisor. A worker that dies (kill -9) is replaced and the shop
 // answers again; the embedded database never gets a second worker; a worker that cannot start at
 // all (no database) stops the whole thing with a clear log instead of a restart loop.
+import { readFileSync } from 'node:fs'
 import { afterAll, describe, expect, it } from 'vitest'
 import {
   freePort,
@@ -34,6 +35,10 @@ describe('npm start: the supervisor', () => {
     expect(workerPids(shop)).toHaveLength(1)
 
     const [first] = workerPids(shop)
+    // production runs compiled JavaScript: the worker is build/shop/main.js, no TypeScript loader
+    const argv = readFileSync(`/proc/${first}/cmdline`, 'utf8').split('\0')
+    expect(argv.some((a) => a.endsWith('build/shop/main.js'))).toBe(true)
+    expect(argv.join(' ')).not.toContain('tsx')
     process.kill(first!, 'SIGKILL')
     const killedAt = Date.now()
     // the replacement is started and the shop answers again

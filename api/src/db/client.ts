@@ -1,11 +1,12 @@
 import { mkdirSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
+import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
+import { projectRoot } from '../../../shared/project-root'
 import { log } from '../lib/log'
 import { isDatabaseUnavailable } from './faults'
 import * as schema from './schema'
@@ -54,7 +55,7 @@ export const DEFAULT_PG_SETTINGS: PgSettings = {
 /** One key for every instance of the shop: migrations and the demo seed run under it. */
 export const MIGRATION_LOCK_KEY = 7_419_019
 
-const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url))
+const migrationsFolder = path.join(projectRoot, 'api/drizzle')
 
 /**
  * Opens the shop database: PostgreSQL when `url` is given, otherwise embedded PGlite persisted in
