@@ -58,7 +58,7 @@ export async function ownerFillsRequisites(page: Page, context: BrowserContext, 
     // a wrong ИНН is refused by its field, in Russian, and nothing is saved
     await form.getByLabel('ИНН', { exact: true }).fill('1234567890')
     await form.getByRole('button', { name: 'Сохранить' }).click()
-    await expect(form.getByText(/ИНН с ошибкой/)).toBeVisible()
+    await expect(form.locator('.field__error', { hasText: 'ИНН с ошибкой' })).toBeVisible()
     await form.getByLabel('ИНН', { exact: true }).fill(String(before.inn))
     await form.getByLabel('Название', { exact: true }).fill(name)
     await form.getByRole('button', { name: 'Сохранить' }).click()
