@@ -16,6 +16,7 @@ export async function signUpViaPopup(page: Page, email: string, password = PASSW
   await page.goto('/?auth=1')
   const dialog = authDialog(page)
   await dialog.getByLabel('Электронная почта').fill(email)
+  await dialog.getByLabel('Я даю согласие на обработку персональных данных').check()
   await dialog.getByLabel('Пароль').fill(password)
   await dialog.getByRole('button', { name: 'Войти или зарегистрироваться' }).click()
   await expect(page.getByRole('button', { name: 'Выйти' })).toBeVisible()

@@ -10,6 +10,7 @@ test('without JavaScript: sign up in the popup, sign out, wrong password, sign i
   await page.goto('/gifts?auth=1')
   const dialog = authDialog(page)
   await dialog.getByLabel('Электронная почта').fill(email)
+  await dialog.getByLabel('Я даю согласие на обработку персональных данных').check()
   await dialog.getByLabel('Пароль').fill(PASSWORD)
   await dialog.getByRole('button', { name: 'Войти или зарегистрироваться' }).click()
   await expect(page).toHaveURL('/gifts')
@@ -22,6 +23,7 @@ test('without JavaScript: sign up in the popup, sign out, wrong password, sign i
   // a wrong password lands on the sign-in page with the message
   await page.goto('/?auth=1')
   await authDialog(page).getByLabel('Электронная почта').fill(email)
+  await authDialog(page).getByLabel('Я даю согласие на обработку персональных данных').check()
   await authDialog(page).getByLabel('Пароль').fill('wrong password')
   await authDialog(page).getByRole('button', { name: 'Войти или зарегистрироваться' }).click()
   await expect(page).toHaveURL(/\/auth\?returnTo=/)
@@ -37,6 +39,7 @@ test('without JavaScript: the profile and its deletion popup work by URL', async
   await expect(page).toHaveURL('/')
   await page.goto('/auth')
   await page.getByLabel('Электронная почта').fill(uniqueEmail('nojs-del'))
+  await page.getByLabel('Я даю согласие на обработку персональных данных').check()
   await page.getByLabel('Пароль').fill(PASSWORD)
   await page.getByRole('button', { name: 'Войти или зарегистрироваться' }).click()
   await expect(page).toHaveURL('/')

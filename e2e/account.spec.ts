@@ -27,6 +27,7 @@ test('sign up, sign out, sign in, and a wrong password message', async ({ page }
   await page.getByRole('link', { name: 'Войти' }).click()
   const dialog = authDialog(page)
   await dialog.getByLabel('Электронная почта').fill(email)
+  await dialog.getByLabel('Я даю согласие на обработку персональных данных').check()
   await dialog.getByLabel('Пароль').fill('not my password')
   await dialog.getByRole('button', { name: 'Войти или зарегистрироваться' }).click()
   await expect(dialog.getByRole('alert')).toHaveText('Неверный пароль')

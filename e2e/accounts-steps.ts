@@ -12,6 +12,7 @@ export const TOAST = { timeout: 15_000 }
 export async function signInOnPage(page: Page, email: string, password: string) {
   await page.goto('/auth')
   await page.getByLabel('Электронная почта').fill(email)
+  await page.getByLabel('Я даю согласие на обработку персональных данных').check()
   await page.getByLabel('Пароль', { exact: true }).fill(password)
   await page.getByRole('button', { name: 'Войти или зарегистрироваться' }).click()
 }

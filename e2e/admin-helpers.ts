@@ -38,5 +38,6 @@ export const OWNER_SCREENS: Array<{ path: string; heading: string }> = [
   { path: '/admin/stock', heading: 'Коды' },
   { path: '/admin/promo', heading: 'Промокоды' },
   { path: '/admin/payments', heading: 'Оплата' },
+  { path: '/admin/seller', heading: 'Реквизиты и чеки' },
   { path: '/admin/audit', heading: 'Журнал изменений' },
 ]

@@ -71,6 +71,7 @@ export async function guestBuysOne(page: Page, gameId: number) {
   await quantity(page, '77 UC').fill('1')
   await expect(quantity(page, '77 UC')).toHaveValue('1')
   await page.getByLabel('Электронная почта').fill(`stock-${Date.now()}@example.com`)
+  await page.getByLabel('Я даю согласие на обработку персональных данных').check()
   await submitOrder(page)
   await expect(page).toHaveURL(PAY_URL)
   const orderId = /\/orders\/([0-9a-f-]{36})\/pay/.exec(page.url())![1]!

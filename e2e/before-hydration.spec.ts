@@ -49,6 +49,7 @@ for (let run = 1; run <= 3; run++) {
     await quantity(page, '325 UC').fill('3')
     const email = `early-${run}-${Date.now()}@example.com`
     await orderForm(page).getByLabel('Электронная почта').fill(email)
+    await orderForm(page).getByLabel('Я даю согласие на обработку персональных данных').check()
     await release()
     // hydrated: the stepper's buttons are enabled only by the app's code
     await expect(page.getByRole('button', { name: 'Увеличить количество: 325 UC' })).toBeEnabled({
@@ -78,6 +79,7 @@ test('a Steam amount typed before the scripts start is kept and counted', async 
   await orderForm(page).getByLabel('Логин Steam').fill('early_bird')
   await orderForm(page).getByLabel('Сумма пополнения, ₽').fill('500')
   await orderForm(page).getByLabel('Электронная почта').fill(`early-steam-${Date.now()}@example.com`)
+  await orderForm(page).getByLabel('Я даю согласие на обработку персональных данных').check()
   await release()
   // the totals are the app's code: 500,00 appears only once it runs and takes what was typed
   await expect(totals(page)).toContainText('500,00', { timeout: 20_000 })
@@ -100,6 +102,7 @@ test('the sign-in popup keeps the field being typed in when the scripts start', 
   const release = await openBeforeScripts(page, context, '/?auth=1')
   const dialog = authDialog(page)
   await dialog.getByLabel('Электронная почта').fill(email)
+  await dialog.getByLabel('Я даю согласие на обработку персональных данных').check()
   await dialog.getByLabel('Пароль').fill(PASSWORD)
   await release()
   await page.waitForFunction(() => {

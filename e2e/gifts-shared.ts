@@ -68,6 +68,7 @@ export async function findAndOpen(page: Page, query: string, title: string) {
 /** Fills the email and buys; returns the new order's id from the payment page's address. */
 export async function buyAsGuest(page: Page, email: string): Promise<string> {
   await page.getByRole('textbox', { name: 'Электронная почта' }).fill(email)
+  await page.getByLabel('Я даю согласие на обработку персональных данных').check()
   await page.getByRole('button', { name: /^Купить за/ }).click()
   await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}\/pay$/)
   return new URL(page.url()).pathname.split('/')[2]!

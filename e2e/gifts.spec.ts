@@ -32,6 +32,7 @@ test('an API refusal shows as the form’s error text, and the form still buys a
   await findAndOpen(page, 'Valorant', 'Valorant — 1000 VP')
   // valid for the browser, refused by the API (no top-level domain)
   await page.getByRole('textbox', { name: 'Электронная почта' }).fill('gamer@localhost')
+  await page.getByLabel('Я даю согласие на обработку персональных данных').check()
   await page.getByRole('button', { name: /^Купить за/ }).click()
   await expect(page.getByRole('alert').filter({ hasText: 'Неверный адрес электронной почты' })).toBeVisible()
   await expect(page).toHaveURL(/\/gifts\/detalis\/\d+$/)

@@ -64,6 +64,7 @@ export async function guestBuysAndReadsTheMail(page: Page, email: string, javaSc
   await openGameFromHome(page, /^PUBG Mobile/, 'PUBG Mobile')
   await quantity(page, '60 UC').fill('1')
   await page.getByLabel('Электронная почта').fill(email)
+  await page.getByLabel('Я даю согласие на обработку персональных данных').check()
   await submitOrder(page)
   await expect(page).toHaveURL(PAY_URL)
   const orderId = /\/orders\/([0-9a-f-]{36})\/pay/.exec(page.url())![1]!

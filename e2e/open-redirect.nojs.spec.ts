@@ -9,6 +9,7 @@ const ORIGIN = new URL(baseURL).origin
 test('without JavaScript: sign-in and /auth with a tricky returnTo stay on the shop', async ({ page }) => {
   await page.goto('/auth?returnTo=/%09/evil.example/x')
   await page.getByLabel('Электронная почта').fill(uniqueEmail('redirect-nojs'))
+  await page.getByLabel('Я даю согласие на обработку персональных данных').check()
   await page.getByLabel('Пароль').fill(PASSWORD)
   await page.getByRole('button', { name: 'Войти или зарегистрироваться' }).click()
   await expect(page.getByRole('button', { name: 'Выйти' })).toBeVisible()

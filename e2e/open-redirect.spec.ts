@@ -16,6 +16,7 @@ test('after sign-in with a tricky returnTo the shopper stays on the shop', async
     const res = await page.goto(`/auth?returnTo=${trick}`)
     expect(res?.status()).toBe(200)
     await page.getByLabel('Электронная почта').fill(uniqueEmail('redirect'))
+    await page.getByLabel('Я даю согласие на обработку персональных данных').check()
     await page.getByLabel('Пароль').fill(PASSWORD)
     await page.getByRole('button', { name: 'Войти или зарегистрироваться' }).click()
     await expect(page.getByRole('button', { name: 'Выйти' })).toBeVisible()

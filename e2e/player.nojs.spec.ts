@@ -21,6 +21,7 @@ test('supply game: a confirmation step names the player before the order is made
   await page.getByLabel('ID игрока').fill('100000001')
   await page.getByLabel('ID сервера').fill('2041')
   await page.getByLabel('Электронная почта').fill(guestEmail('player-nojs'))
+  await page.getByLabel('Я даю согласие на обработку персональных данных').check()
   await submitOrder(page)
   await expect(page).toHaveURL(/\/products\/\d+$/)
   // what was typed is kept on the confirmation step
@@ -36,6 +37,7 @@ test('Standoff: the avatar sent with the first submit survives the confirmation 
   await page.getByLabel('ID аккаунта Standoff 2').fill('100000001')
   await page.getByLabel('Скриншот аватара в игре').setInputFiles(AVATAR_PNG)
   await page.getByLabel('Электронная почта').fill(guestEmail('player-standoff-nojs'))
+  await page.getByLabel('Я даю согласие на обработку персональных данных').check()
   await submitOrder(page)
   await confirmPlayer(page, 'Тестовый игрок')
   await expect(page).toHaveURL(PAY_URL)
@@ -49,6 +51,7 @@ test('an unknown id is refused with its message and no confirmation', async ({ p
   await page.getByLabel('ID аккаунта Standoff 2').fill('100000000')
   await page.getByLabel('Скриншот аватара в игре').setInputFiles(AVATAR_PNG)
   await page.getByLabel('Электронная почта').fill(guestEmail('player-missing-nojs'))
+  await page.getByLabel('Я даю согласие на обработку персональных данных').check()
   await submitOrder(page)
   await expect(orderForm(page).getByRole('alert').first()).toContainText('Игрок с ID 100000000 не найден')
   await expect(page.getByLabel('ID аккаунта Standoff 2')).toHaveAccessibleDescription(/не найден/)

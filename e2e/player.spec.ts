@@ -23,6 +23,7 @@ test('supply game with servers: the nickname appears once id and server are give
   await page.getByLabel('Сервер').selectOption({ label: 'Европа' })
   await expectNickname(page, 'Тестовый игрок')
   await page.getByLabel('Электронная почта').fill(guestEmail('player-js'))
+  await page.getByLabel('Я даю согласие на обработку персональных данных').check()
   await submitOrder(page)
   await expect(page).toHaveURL(PAY_URL)
   const account = page.locator('.pay-dl__row').filter({ hasText: 'Ник игрока' })
@@ -37,6 +38,7 @@ test('an unknown id is refused live and on submit, and no order is made', async 
     orderForm(page).getByRole('status').filter({ hasText: 'Игрок с ID 100000000 не найден' }),
   ).toBeVisible()
   await page.getByLabel('Электронная почта').fill(guestEmail('player-missing'))
+  await page.getByLabel('Я даю согласие на обработку персональных данных').check()
   await submitOrder(page)
   await expect(page.getByLabel('ID игрока')).toHaveAccessibleDescription(/Игрок с ID 100000000 не найден/)
   await expect(page).toHaveURL(/\/products\/\d+$/)
@@ -54,6 +56,7 @@ test('Standoff: the nickname appears for the account id; submitting right away s
   await page.getByRole('button', { name: 'Увеличить количество: 100 голды' }).click()
   await page.getByLabel('Скриншот аватара в игре').setInputFiles(AVATAR_PNG)
   await page.getByLabel('Электронная почта').fill(guestEmail('player-standoff'))
+  await page.getByLabel('Я даю согласие на обработку персональных данных').check()
   await page.getByLabel('ID аккаунта Standoff 2').fill('100000001')
   await submitOrder(page)
   await expect(page).toHaveURL(PAY_URL)

@@ -33,6 +33,7 @@ async function pubgOrderForm(browser: Browser, request: APIRequestContext, email
     const form = page.getByRole('form', { name: 'Оформление заказа' })
     await form.getByRole('spinbutton').first().fill('1')
     await form.getByLabel('Электронная почта').fill(email)
+    await form.getByLabel('Я даю согласие на обработку персональных данных').check()
     return await form.evaluate((f: HTMLFormElement) => ({
       action: f.action,
       fields: [...new FormData(f).entries()].filter(([, v]) => typeof v === 'string') as Array<
@@ -120,6 +121,7 @@ test('signing in through the page leaves HttpOnly, SameSite=Lax token cookies th
   const { email } = await signUp(request, 'browser')
   await page.goto('/auth')
   await page.getByLabel('Электронная почта').fill(email)
+  await page.getByLabel('Я даю согласие на обработку персональных данных').check()
   await page.getByLabel('Пароль').fill(password)
   await page.getByRole('button', { name: 'Войти или зарегистрироваться' }).click()
   await expect

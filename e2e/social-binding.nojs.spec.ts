@@ -9,6 +9,7 @@ const TOAST = { timeout: 15_000 }
 async function signUp(page: import('@playwright/test').Page, email: string) {
   await page.goto('/auth')
   await page.getByLabel('Электронная почта').fill(email)
+  await page.getByLabel('Я даю согласие на обработку персональных данных').check()
   await page.getByLabel('Пароль').fill(PASSWORD)
   await page.getByRole('button', { name: 'Войти или зарегистрироваться' }).click()
   await expect(page.getByRole('button', { name: 'Выйти' })).toBeVisible()

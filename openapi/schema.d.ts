@@ -2817,6 +2817,8 @@ export interface components {
             /** Format: email */
             email: string;
             password: string;
+            /** @description Our extension: the consent box of a sign-up. false refuses to create an account (400 on this field); absent: an account is created, recorded as no consent given */
+            personal_data_consent?: boolean;
         };
         DeliveredCode: {
             amount_uc: number;
@@ -3861,6 +3863,8 @@ export interface components {
             /** @description Required for guests; signed-in users default to their account email */
             email?: string | null;
             gift: number;
+            /** @description Our extension: the buyer ticked «Я даю согласие на обработку персональных данных». Absent: recorded as no consent given */
+            personal_data_consent?: boolean;
         };
         RokkyOrderResult: {
             gift: number;

@@ -1,11 +1,12 @@
 import { useFetcher } from '@remix-run/react'
 import { useId } from 'react'
+import { ConsentField } from '#app/components/consent-field'
 import { useT } from '#app/i18n/i18n-context'
 
 /** What the /auth action answers when sign-in fails (it redirects when it succeeds). */
 export interface AuthActionData {
-  errors: { email?: string; password?: string; form?: string }
-  values: { email: string }
+  errors: { email?: string; password?: string; consent?: string; form?: string }
+  values: { email: string; consent?: boolean }
 }
 
 /**
@@ -84,6 +85,12 @@ export function AuthForm({
             </span>
           ) : null}
         </div>
+        <ConsentField
+          id={`${id}-consent`}
+          error={errors.consent}
+          defaultChecked={result?.values.consent}
+          hint={t('legal.consent.sign_up_hint')}
+        />
         <button type="submit" className="button button--primary auth-form__submit" disabled={busy}>
           {busy ? t('account.submitting') : t('account.submit')}
         </button>

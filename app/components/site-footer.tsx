@@ -30,6 +30,12 @@ export function SiteFooter({ seller }: { seller: SellerLine | null }) {
           <li>
             <Link to="/info/user-agreement">{t('nav.user_agreement')}</Link>
           </li>
+          <li>
+            <Link to="/info/refunds">{t('legal.nav_refunds')}</Link>
+          </li>
+          <li>
+            <Link to="/info/consent">{t('legal.nav_consent')}</Link>
+          </li>
         </ul>
       </nav>
       {seller ? (

@@ -16,6 +16,8 @@ export const SHELL_NAMESPACES = [
   'common',
   'errors',
   'footer',
+  // the footer's legal links and the consent box of the forms that collect an email (issue 33)
+  'legal',
   'meta',
   'nav',
   'notifications',

@@ -31,6 +31,7 @@ const SECTIONS = [
   { to: '/admin/stock', key: 'stock', owner: true },
   { to: '/admin/promo', key: 'promo', owner: true },
   { to: '/admin/payments', key: 'payments', owner: true },
+  { to: '/admin/seller', key: 'seller', owner: true, label: 'admin.seller.nav' },
   { to: '/admin/audit', key: 'audit', owner: true },
 ] as const
 
@@ -42,7 +43,7 @@ function AdminNav({ role }: { role: 'owner' | 'support' }) {
         {SECTIONS.filter((s) => role === 'owner' || !s.owner).map((s) => (
           <li key={s.key}>
             <NavLink to={s.to} end={'end' in s ? s.end : false} prefetch="intent">
-              {t(`admin.nav.${s.key}`)}
+              {t('label' in s ? s.label : `admin.nav.${s.key}`)}
             </NavLink>
           </li>
         ))}

@@ -8,6 +8,7 @@ import {
 } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { type AuthActionData, AuthForm } from '#app/components/auth-form'
+import { CONSENT_FIELD, consentTicked } from '#app/components/consent-field'
 import { useT } from '#app/i18n/i18n-context'
 import { getServerT } from '#app/i18n/i18n.server'
 import { hasAccessCookie, loadSocialProviders, safeReturnTo } from '#app/lib/account.server'
@@ -49,11 +50,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const email = String(form.get('email') ?? '').trim()
   const password = String(form.get('password') ?? '')
   const returnTo = safeReturnTo(form.get('returnTo'))
+  // the consent box (152-ФЗ): the API refuses a new account without it, signs an existing one in
+  const consent = consentTicked(form.get(CONSENT_FIELD))
   const errors: AuthActionData['errors'] = {}
   if (!EMAIL_RE.test(email) || email.length > 254) errors.email = t('account.errors.email_invalid')
   if (password.length < 8) errors.password = t('account.errors.password_short')
   if (errors.email || errors.password)
-    return data<AuthActionData>({ errors, values: { email } }, { status: 400 })
+    return data<AuthActionData>({ errors, values: { email, consent } }, { status: 400 })
 
   const api = apiFor(request, context)
   const {
@@ -61,7 +64,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     error,
     response,
   } = await api.client.POST('/api/auth/jwt/create/', {
-    body: { email, password },
+    body: { email, password, personal_data_consent: consent },
   })
   if (!response.ok || !tokens) {
     const fields = (error as { fields?: Record<string, string[]> } | undefined)?.fields
@@ -70,8 +73,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
         form: errorText(error) ?? t('errors.generic_error'),
         email: fields?.email?.[0],
         password: fields?.password?.[0],
+        consent: fields?.personal_data_consent?.[0] ? t('legal.consent.required') : undefined,
       },
-      values: { email },
+      values: { email, consent },
     }
     const headers = new Headers(api.headers)
     const retryAfter = response.headers.get('retry-after')

@@ -23,9 +23,9 @@ export default function InfoIndexPage() {
         {INFO_PAGES.map((p) => (
           <li key={p.path} className="card info-index__item">
             <h2>
-              <Link to={p.path}>{t(`info.pages.${p.key}.title`)}</Link>
+              <Link to={p.path}>{t(`${p.key}.title`)}</Link>
             </h2>
-            <p>{t(`info.pages.${p.key}.summary`)}</p>
+            <p>{t(`${p.key}.summary`)}</p>
           </li>
         ))}
       </ul>

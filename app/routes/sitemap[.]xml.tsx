@@ -10,6 +10,8 @@ export const STATIC_PATHS = [
   '/info/contacts',
   '/info/privacy-policy',
   '/info/user-agreement',
+  '/info/refunds',
+  '/info/consent',
   '/info/TextBlock',
 ]
 

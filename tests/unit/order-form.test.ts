@@ -171,7 +171,8 @@ describe('game view model (snake_case → camelCase, money in kopecks)', () => {
 })
 
 describe('the shared order-form schema (§5)', () => {
-  const supply = rulesFor(toGame(supplyWire()), { signedIn: false })
+  // the consent box has its own test below; the others are about the rest of the form
+  const supply = { ...rulesFor(toGame(supplyWire()), { signedIn: false }), consentRequired: false }
   const png = () => new File([new Uint8Array([137, 80, 78, 71])], 'a.png', { type: 'image/png' })
 
   it('derives the rules from the game and the visitor', () => {
@@ -272,7 +273,10 @@ describe('the shared order-form schema (§5)', () => {
     const base = { [qtyField(1)]: '1', [FIELD.userId]: '1', [FIELD.email]: 'a@b.ru' }
     const wrongServer = validateOrderForm(supply, { ...base, [FIELD.serverId]: '99' })
     expect(wrongServer.ok ? null : wrongServer.errors[FIELD.serverId]?.key).toBe(MESSAGE.serverMissing)
-    const custom = rulesFor(toGame(supplyWire({ is_server_enum: false })), { signedIn: false })
+    const custom = {
+      ...rulesFor(toGame(supplyWire({ is_server_enum: false })), { signedIn: false }),
+      consentRequired: false,
+    }
     const r = validateOrderForm(custom, { ...base, [FIELD.serverCustomId]: '2041' })
     expect(
       r.ok && r.payload.kind === 'SupplyGame' ? r.payload.body.supply_channel_server_custom_id : null,
@@ -345,6 +349,29 @@ describe('the shared order-form schema (§5)', () => {
       ok: true,
       payload: { kind: 'Steam', body: { amount: '250.50', steam_account_id: 'gaben', email: 'a@b.ru' } },
     })
+  })
+
+  it('a guest ticks the consent box (152-ФЗ) and the API is told; a signed-in buyer is not asked', () => {
+    const guest: OrderFormRules = {
+      ...rulesFor(toGame(supplyWire()), { signedIn: false }),
+      kind: 'PUBGGame',
+      server: { mode: 'none' },
+    }
+    expect(guest.consentRequired).toBe(true)
+    const input = { [qtyField(1)]: '1', [FIELD.email]: 'a@b.ru' }
+    expect(validateOrderForm(guest, input)).toEqual({
+      ok: false,
+      errors: { [FIELD.consent]: { key: MESSAGE.consentMissing } },
+    })
+    expect(validateOrderForm(guest, { ...input, [FIELD.consent]: 'on' })).toEqual({
+      ok: true,
+      payload: {
+        kind: 'PUBGGame',
+        body: { products: [{ product_id: 1, quantity: 1 }], email: 'a@b.ru', personal_data_consent: true },
+      },
+    })
+    const member = rulesFor(toGame(supplyWire()), { signedIn: true })
+    expect(member.consentRequired).toBe(false)
   })
 
   it('PUBG needs nothing but products (and the email for guests)', () => {

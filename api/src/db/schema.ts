@@ -141,6 +141,22 @@ export const articles = pgTable('articles', {
   text: text('text').notNull(),
 })
 
+/**
+ * Every version of an info article (issue 33): a saved text never changes, so a consent points to
+ * the text that was shown. The newest version of a slug is what /api/articles/{slug}/ shows.
+ */
+export const articleVersions = pgTable(
+  'article_versions',
+  {
+    slug: text('slug').notNull(),
+    version: integer('version').notNull(),
+    header: text('header').notNull(),
+    text: text('text').notNull(),
+    created: created(),
+  },
+  (t) => [primaryKey({ columns: [t.slug, t.version] })],
+)
+
 export const contacts = pgTable('contacts', {
   id: serial('id').primaryKey(),
   companyName: text('company_name').notNull(),

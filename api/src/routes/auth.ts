@@ -4,6 +4,7 @@ import { clientAddressOf } from '../lib/client-address'
 import { message } from '../lib/errors'
 import { ErrorSchema, errorResponses, jsonContent } from '../lib/schemas'
 import { signInOrUp, normalizeEmail } from '../services/auth/accounts'
+import { ConsentIn, recordConsent } from '../services/consent/record'
 import { rotateRefresh, revokeByToken, startSession } from '../services/auth/tokens'
 import { admitSignIn, recordSignInFailure, recordSignInSuccess } from '../services/auth/sign-in-throttle'
 import { ApiError } from '../lib/errors'
@@ -27,6 +28,10 @@ const CredentialsSchema = z
       .string('Введите пароль')
       .min(8, 'Пароль должен быть не короче 8 символов')
       .max(128, 'Пароль должен быть не длиннее 128 символов'),
+    personal_data_consent: ConsentIn.openapi({
+      description:
+        'Our extension: the consent box of a sign-up. false refuses to create an account (400 on this field); absent: an account is created, recorded as no consent given',
+    }),
   })
   .openapi('Credentials')
 
@@ -90,12 +95,23 @@ export function registerAuth(app: ApiApp) {
     if (admitted.delayMs > 0) await new Promise((r) => setTimeout(r, admitted.delayMs))
     let signedIn: Awaited<ReturnType<typeof signInOrUp>>
     try {
-      signedIn = await signInOrUp(db, config.jwtSecret, email, body.password)
+      signedIn = await signInOrUp(db, config.jwtSecret, email, body.password, {
+        consentRefused: body.personal_data_consent === false,
+      })
     } catch (e) {
       if (e instanceof ApiError && e.status === 401) await recordSignInFailure(db, config, email)
       throw e
     }
     const { user, created } = signedIn
+    if (created)
+      await recordConsent(db, {
+        context: 'sign_up',
+        given: body.personal_data_consent === true,
+        email: user.email,
+        userId: user.id,
+        ip: address,
+        userAgent: c.req.header('user-agent') ?? null,
+      })
     // a right password forgets the account's failures and this address's attempts on it
     await recordSignInSuccess(db, config, email, address)
     const tokens = await startSession(db, config, user.id)

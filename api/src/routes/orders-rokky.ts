@@ -1,5 +1,9 @@
 import { createRoute, type z } from '@hono/zod-openapi'
+import { eq } from 'drizzle-orm'
 import type { ApiApp } from '../context'
+import { orders } from '../db/schema'
+import { clientAddressOf } from '../lib/client-address'
+import { recordConsent } from '../services/consent/record'
 import { errorResponses, jsonContent, UuidParam } from '../lib/schemas'
 import { changeRokkyEmail, changeRokkyGift, createRokkyOrder } from '../services/gifts/rokky-orders'
 import {
@@ -63,9 +67,22 @@ const deliveryDetails = createRoute({
 
 export function registerRokkyOrders(app: ApiApp) {
   app.openapi(create, async (c) => {
-    const body = c.req.valid('json')
+    const { personal_data_consent: consent, ...body } = c.req.valid('json')
     const key = idempotencyKey(c.req.header('idempotency-key'))
-    const { result, replay } = await createRokkyOrder(c.var.deps.db, body, c.var.userId, key)
+    const { db } = c.var.deps
+    const { result, replay } = await createRokkyOrder(db, body, c.var.userId, key)
+    if (!replay) {
+      const [order] = await db.select({ email: orders.email }).from(orders).where(eq(orders.id, result.id))
+      await recordConsent(db, {
+        context: 'gift',
+        given: consent === true,
+        email: order?.email ?? body.email ?? null,
+        userId: c.var.userId,
+        orderId: result.id,
+        ip: clientAddressOf(c),
+        userAgent: c.req.header('user-agent') ?? null,
+      })
+    }
     return c.json(result, replay ? 200 : 201)
   })
 

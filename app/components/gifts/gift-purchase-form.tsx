@@ -1,4 +1,5 @@
 import { Form, useActionData, useNavigation, useRouteLoaderData } from '@remix-run/react'
+import { ConsentField } from '#app/components/consent-field'
 import { useT } from '#app/i18n/i18n-context'
 import type { GiftDetail } from '#app/lib/view-models/gift'
 import type { RootLoaderData } from '#app/root'
@@ -43,7 +44,15 @@ export function GiftPurchaseForm({ gift, idempotencyKey }: { gift: GiftDetail; i
           {t('gifts.purchase.email_hint')}
         </span>
       </div>
-      {actionData?.formError ? (
+      {accountEmail === null ? (
+        <ConsentField
+          id="gift-consent"
+          error={actionData?.field === 'consent' ? actionData.formError : null}
+          defaultChecked={actionData?.consent}
+          autoFocus={actionData?.field === 'consent'}
+        />
+      ) : null}
+      {actionData?.formError && actionData.field !== 'consent' ? (
         <p id="gift-purchase-error" className="form-error" role="alert">
           {actionData.formError}
         </p>

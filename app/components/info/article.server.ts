@@ -33,7 +33,7 @@ export function articleLoader(slug: string, pageKey?: string) {
     } catch (error) {
       if (pageKey && error instanceof ApiResponseError && error.status === 404) {
         const { t } = await getServerT(request)
-        const header = t(`info.pages.${pageKey}.title`)
+        const header = t(pageKey.includes('.') ? `${pageKey}.title` : `info.pages.${pageKey}.title`)
         return data(
           { header, html: `<p>${t('info.placeholder')}</p>`, description: '', placeholder: true },
           { headers: api.headers },

@@ -39,7 +39,7 @@ export function InfoShell({
           <ul>
             {INFO_PAGES.map((p) => (
               <li key={p.path}>
-                <NavLink to={p.path}>{t(`info.pages.${p.key}.title`)}</NavLink>
+                <NavLink to={p.path}>{t(`${p.key}.title`)}</NavLink>
               </li>
             ))}
           </ul>

@@ -2,6 +2,7 @@
 // the email, live totals, and a submit that works with and without JavaScript.
 import { Form, useNavigation, useRouteLoaderData } from '@remix-run/react'
 import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { ConsentField } from '#app/components/consent-field'
 import { useT } from '#app/i18n/i18n-context'
 import { consumeCartClearSignal } from '#app/lib/api/cart-signal'
 import { clearCart, gameQuantities, readCart, saveGameQuantities } from '#app/lib/cart'
@@ -47,6 +48,7 @@ function fieldOrder(rules: OrderFormRules): string[] {
     FIELD.steamAccountId,
     FIELD.amount,
     FIELD.email,
+    FIELD.consent,
   ]
 }
 
@@ -420,6 +422,14 @@ export function OrderForm({
       ) : null}
 
       <EmailField {...fieldProps} defaultValue={email} required={rules.emailRequired} signedIn={signedIn} />
+      {rules.consentRequired ? (
+        <ConsentField
+          id={fieldId(FIELD.consent)}
+          error={errors[FIELD.consent] ? errorText(errors[FIELD.consent]!) : null}
+          defaultChecked={posted?.[FIELD.consent] === 'on'}
+          autoFocus={autoFocusField === FIELD.consent}
+        />
+      ) : null}
 
       {game.kind === 'Steam' ? (
         <SteamTotalsBox

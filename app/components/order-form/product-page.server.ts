@@ -389,6 +389,7 @@ const API_FIELD: Record<string, string> = {
   steam_account_id: FIELD.steamAccountId,
   amount: FIELD.amount,
   game_avatar: FIELD.avatar,
+  personal_data_consent: FIELD.consent,
 }
 
 /** The API's `fields` map (`{field: [messages]}`) onto the form's inputs, as literal texts. */

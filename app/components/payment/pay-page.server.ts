@@ -189,6 +189,7 @@ export async function loadPayPage(
     api,
     page: {
       order,
+      receipts: statusRes.ok ? (statusRes.data.receipts ?? []) : [],
       status,
       payment,
       paymentMessage: paymentMessage(t, order, status, payment),

@@ -1,3 +1,4 @@
+import type { components } from '#openapi/schema'
 // Shapes the payment page's loader hands to its components (shared by server and browser code).
 import type { QrImage } from '#app/lib/qr.server'
 import type {
@@ -31,6 +32,8 @@ export interface ShownPayment extends Payment {
 
 export interface PayPageData {
   order: Order
+  /** The order's fiscal receipts (54-ФЗ), from the status answer's optional `receipts` (issue 33). */
+  receipts: Array<components['schemas']['OrderReceipt']>
   status: StatusResult | null
   /** The latest payment while it waits for the shopper (shown with its scenario). */
   payment: ShownPayment | null

@@ -17,6 +17,8 @@ export const FIELD = {
   playerChecked: 'player_checked',
   /** Standoff without JavaScript: the avatar carried through the player confirmation step. */
   avatarData: 'avatar_data',
+  /** The consent box of a guest (issue 33): the API's extension field of the same name. */
+  consent: 'personal_data_consent',
   /** Pseudo-field for errors about the product lines as a whole (no line chosen). */
   products: 'products',
 } as const
@@ -54,4 +56,5 @@ export const MESSAGE = {
   emptyCart: 'products.errors.empty_cart',
   surplusInvalid: 'top_up_balance.errors.surplus_invalid',
   unavailable: 'products.errors.unavailable',
+  consentMissing: 'legal.consent.required',
 } as const

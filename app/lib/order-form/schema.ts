@@ -14,6 +14,8 @@ const EMAIL_MAX_LENGTH = 254
 export interface OrderFormRules {
   kind: GameKind
   emailRequired: boolean
+  /** A guest ticks the consent to personal data processing (152-ФЗ) before the email is sent. */
+  consentRequired?: boolean
   /** Active products only. */
   products: Array<{ id: number; title: string; min: number; max: number }>
   server: { mode: 'none' } | { mode: 'enum'; ids: number[] } | { mode: 'custom' }
@@ -30,6 +32,7 @@ export function rulesFor(
     kind: game.kind,
     // §5: required when the game does not require sign-in and the visitor is a guest.
     emailRequired: !game.isAuthRequired && !opts.signedIn,
+    consentRequired: !game.isAuthRequired && !opts.signedIn,
     products: game.products
       .filter((p) => p.isActive)
       .map((p) => ({ id: p.id, title: p.title, min: p.minQuantity, max: p.maxQuantity })),
@@ -50,19 +53,29 @@ export interface ProductLine {
 }
 
 export type OrderPayload =
-  | { kind: 'PUBGGame'; body: { products: ProductLine[]; email?: string } }
+  | { kind: 'PUBGGame'; body: { products: ProductLine[]; email?: string; personal_data_consent?: true } }
   | {
       kind: 'StandoffGame'
-      body: { products: ProductLine[]; email?: string; game_account_id: string; surplus: string }
+      body: {
+        products: ProductLine[]
+        email?: string
+        game_account_id: string
+        surplus: string
+        personal_data_consent?: true
+      }
       avatar: File | null
       repeatOrderId: string | null
     }
-  | { kind: 'Steam'; body: { amount: string; steam_account_id: string; email?: string } }
+  | {
+      kind: 'Steam'
+      body: { amount: string; steam_account_id: string; email?: string; personal_data_consent?: true }
+    }
   | {
       kind: 'SupplyGame'
       body: {
         products: ProductLine[]
         email?: string
+        personal_data_consent?: true
         supply_channel_user_id: string
         supply_channel_server?: number
         supply_channel_server_custom_id?: string
@@ -107,6 +120,12 @@ function emailField(required: boolean) {
     ),
   )
 }
+
+/** The consent box: a ticked checkbox posts "on". */
+const consentField = z.pipe(
+  text,
+  z.string().check(z.refine((v) => v === 'on' || v === 'true', MESSAGE.consentMissing)),
+)
 
 function quantityField(p: OrderFormRules['products'][number]) {
   return z.pipe(
@@ -208,6 +227,7 @@ function serverFields(server: OrderFormRules['server']) {
 /** The schema of one game's order form (the input is the form's entries). */
 export function orderFormSchema(rules: OrderFormRules) {
   const shape: Record<string, z.ZodMiniType> = { [FIELD.email]: emailField(rules.emailRequired) }
+  if (rules.consentRequired) shape[FIELD.consent] = consentField
   if (rules.kind !== 'Steam') {
     for (const p of rules.products) shape[qtyField(p.id)] = quantityField(p)
   }
@@ -268,7 +288,11 @@ export function validateOrderForm(rules: OrderFormRules, input: Record<string, u
   }
   const v = parsed.data as Record<string, unknown>
   const str = (name: string) => String(v[name] ?? '')
-  const email = str(FIELD.email) ? { email: str(FIELD.email) } : {}
+  const ticked = str(FIELD.consent) === 'on' || str(FIELD.consent) === 'true'
+  const email = {
+    ...(str(FIELD.email) ? { email: str(FIELD.email) } : {}),
+    ...(ticked ? { personal_data_consent: true as const } : {}),
+  }
   switch (rules.kind) {
     case 'PUBGGame':
       return { ok: true, payload: { kind: 'PUBGGame', body: { products: linesOf(rules, v), ...email } } }

@@ -21,6 +21,7 @@ import {
 } from '../../services/admin/catalogue'
 import { patchAudited } from '../../services/admin/patch'
 import { checkSupplier, SUPPLIERS } from '../../services/delivery/suppliers'
+import { keepArticleVersion } from '../../services/consent/record'
 import { Int, jsonBody, Money, Percent, Tags, Text, Title } from './fields'
 import { adminRoute, staffOf } from './guard'
 
@@ -573,6 +574,8 @@ export function registerAdminCatalogue(app: ApiApp) {
         .values({ slug, header: b.header, text: b.text })
         .onConflictDoUpdate({ target: articles.slug, set: { header: b.header, text: b.text } })
         .returning()
+      // a new text is a new version; the old ones stay (what a consent was given to, issue 33)
+      await keepArticleVersion(tx, slug)
       await audit(tx, staff, {
         action: before ? 'article.update' : 'article.create',
         entity: 'article',

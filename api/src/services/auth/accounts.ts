@@ -2,7 +2,7 @@ import { verify } from '@node-rs/argon2'
 import { and, eq, isNull } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { users } from '../../db/schema'
-import { fail } from '../../lib/errors'
+import { fail, fieldError } from '../../lib/errors'
 import { queueConfirmation } from './email-confirmation'
 import { hashPassword } from './password-hash'
 import { assertStrongPassword } from './password-strength'
@@ -31,10 +31,13 @@ export async function signInOrUp(
   secret: string,
   rawEmail: string,
   password: string,
+  opts: { consentRefused?: boolean } = {},
 ): Promise<{ user: UserRow; created: boolean }> {
   const email = normalizeEmail(rawEmail)
   const [existing] = await db.select().from(users).where(eq(users.email, email))
   if (!existing) {
+    // the storefront said the consent box was left unticked: no account without it (152-ФЗ)
+    if (opts.consentRefused) throw fieldError('personal_data_consent', 'consent_required')
     assertStrongPassword(password, [email])
     const passwordHash = await hashPassword(password)
     // two sign-ups racing for one email: the unique index lets exactly one insert win
@@ -48,7 +51,7 @@ export async function signInOrUp(
       return row
     })
     if (created) return { user: created, created: true }
-    return signInOrUp(db, secret, email, password)
+    return signInOrUp(db, secret, email, password, opts)
   }
   if (!existing.passwordHash) throw fail(401, 'password_not_set')
   const ok = await verify(existing.passwordHash, password).catch(() => false)

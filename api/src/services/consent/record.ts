@@ -2,8 +2,36 @@
 // where it was asked, when, from which address and browser. A client of the spec that does not send
 // the consent field still creates orders; its orders are recorded as "no consent given".
 import { z } from '@hono/zod-openapi'
+import { desc, eq } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client'
-import { consents } from '../../db/schema'
+import { articles, articleVersions, consents } from '../../db/schema'
+
+/** The info article that is the consent document (/info/consent). */
+const CONSENT_SLUG = 'consent'
+
+/**
+ * Keeps the article's text as a new version when it differs from its newest one (and as version 1
+ * for an article written before versions were kept); the version now shown, null when there is no
+ * such article.
+ */
+export async function keepArticleVersion(db: Db | Tx, slug: string): Promise<number | null> {
+  const [article] = await db.select().from(articles).where(eq(articles.slug, slug))
+  if (!article) return null
+  const [last] = await db
+    .select()
+    .from(articleVersions)
+    .where(eq(articleVersions.slug, slug))
+    .orderBy(desc(articleVersions.version))
+    .limit(1)
+  if (last && last.header === article.header && last.text === article.text) return last.version
+  const version = (last?.version ?? 0) + 1
+  // two writers at once: the primary key keeps one row per version, either one is the same text
+  await db
+    .insert(articleVersions)
+    .values({ slug, version, header: article.header, text: article.text })
+    .onConflictDoNothing()
+  return version
+}
 
 /** The optional extension field of the order creation bodies. */
 export const ConsentIn = z.boolean('ожидается да или нет').optional().openapi({
@@ -32,6 +60,6 @@ export async function recordConsent(
     orderId: c.orderId ?? null,
     ip: c.ip,
     userAgent: c.userAgent?.slice(0, 500) ?? null,
-    documentVersion: c.documentVersion ?? null,
+    documentVersion: c.documentVersion ?? (c.given ? await keepArticleVersion(db, CONSENT_SLUG) : null),
   })
 }

@@ -1,3 +1,4 @@
+import { ConsentIn } from '../consent/record'
 import { z } from '@hono/zod-openapi'
 import { limitOffsetQuery, pageSchema } from '../../lib/pagination'
 import { MoneySchema } from '../../lib/schemas'
@@ -71,6 +72,7 @@ export const RokkyOrderCreateBody = z
     email: emailText
       .nullish()
       .openapi({ description: 'Required for guests; signed-in users default to their account email' }),
+    personal_data_consent: ConsentIn,
   })
   .openapi('RokkyOrderCreate')
 

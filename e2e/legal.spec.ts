@@ -1,0 +1,19 @@
+// Issue 33 with JavaScript on, at 360 px: consent boxes, and the owner's requisites (e2e/legal-steps.ts).
+import { test } from '@playwright/test'
+import { guestOrderNeedsConsent, ownerFillsRequisites, signUpNeedsConsent } from './legal-steps'
+
+test('a guest order goes on only with the consent box ticked', async ({ page }) => {
+  await guestOrderNeedsConsent(page)
+})
+
+test('a sign-up goes on only with the consent box ticked', async ({ page }) => {
+  await signUpNeedsConsent(page)
+})
+
+test('the owner fills the requisites; they show in the footer and on the contacts page', async ({
+  page,
+  context,
+  request,
+}) => {
+  await ownerFillsRequisites(page, context, request)
+})
