@@ -277,6 +277,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/orders/{id}/approve/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve an order held for review: delivery goes on as usual (once) */
+        post: operations["postAdminOrdersByIdApprove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/orders/{id}/cancel/": {
         parameters: {
             query?: never;
@@ -359,6 +376,23 @@ export interface paths {
          * @description A paid, sending or sent order becomes failed with the reason and is refunded as the shop refunds any failed paid order (provider, else the buyer’s balance, else manual). A failed paid order without a refund gets one. A refund waiting for a person (`manual`: the order’s, else a refused payment’s) is recorded as done. Anything else: 409.
          */
         post: operations["postAdminOrdersByIdRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders/{id}/reject/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reject an order held for review: failed, refunded by the shop’s rules (once), a neutral mail */
+        post: operations["postAdminOrdersByIdReject"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3134,6 +3168,8 @@ export interface components {
             /** Format: uuid */
             id: string;
             is_payment_active: boolean;
+            /** @description Our extension, only when true: the order is paid but held for review (no code until staff approve it) */
+            on_review?: boolean;
             /** Format: uuid */
             payment_id: string | null;
             /** @description Russian text about the latest payment when it failed (declined) */
@@ -3800,6 +3836,19 @@ export interface components {
              * @enum {string}
              */
             status: "pending" | "done" | "manual";
+        };
+        ReviewOutcome: {
+            /** @description False for a repeated call, which changed nothing */
+            changed: boolean;
+            detail: string;
+            /** Format: uuid */
+            id: string;
+            /** @description The order’s status afterwards */
+            status: string;
+        };
+        ReviewRejectInput: {
+            /** @description Kept for staff and the audit; the buyer gets a neutral mail */
+            reason: string;
         };
         RokkyDeliveryDetailsUpdate: {
             email: string;
@@ -5558,6 +5607,64 @@ export interface operations {
             };
         };
     };
+    postAdminOrdersByIdApprove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewOutcome"];
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 409 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     postAdminOrdersByIdCancel: {
         parameters: {
             query?: never;
@@ -5837,6 +5944,68 @@ export interface operations {
             };
             /** @description Error 403 */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 409 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminOrdersByIdReject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewRejectInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewOutcome"];
+                };
+            };
+            /** @description Error 400 */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8743,6 +8912,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     postOrdersPubgByIdDeliveryDetailsUpdate: {
@@ -9083,6 +9261,15 @@ export interface operations {
             };
             /** @description Error 409 */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 429 */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9535,6 +9722,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     postOrdersSteamByIdDeliveryDetailsUpdate: {
@@ -9771,6 +9967,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     postOrdersSupplyChannelByIdDeliveryDetailsUpdate: {
@@ -9995,6 +10200,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 404 */
             404: {
                 headers: {
@@ -10006,6 +10220,15 @@ export interface operations {
             };
             /** @description Error 409 */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 429 */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
