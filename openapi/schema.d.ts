@@ -3785,6 +3785,8 @@ export interface components {
             moogold_server: number | null;
             moogold_server_custom_id: string | null;
             moogold_user_id: string | null;
+            /** @description Our extension, only when true: paid but held for review (issue 34); no code until staff approve it */
+            on_review?: boolean;
             /** @description Our extension: the nickname the player check answered for the id (null: not checked) */
             player_nickname: string | null;
             products: components["schemas"]["OrderLine"][];

@@ -1,4 +1,4 @@
-import { isHeldForReview } from '../risk/review'
+import { isHeldForReview } from '../risk/held'
 import { desc, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { payments } from '../../db/schema'

@@ -15,6 +15,7 @@ import { staffEmails } from '../delivery/handover'
 import { queueMail } from '../mail/outbox'
 import { recordOrderEvent } from '../orders/events'
 import { transitionOrder } from '../orders/state-machine'
+import { isHeldForReview } from './held'
 import { trippedRules } from './rules'
 import { loadRiskSettings } from './settings'
 
@@ -61,15 +62,6 @@ export async function holdIfRisky(tx: Tx, deps: ApiDeps, payment: PaymentRow): P
     runAt: new Date(Date.now() + REVIEW_OVERDUE_MINUTES * 60_000),
   })
   return rules
-}
-
-/** Whether the order is held for review (nothing of it may be delivered or shown). */
-export async function isHeldForReview(db: Db | Tx, orderId: string): Promise<boolean> {
-  const [r] = await db
-    .select({ status: orderReviews.status })
-    .from(orderReviews)
-    .where(eq(orderReviews.orderId, orderId))
-  return r?.status === 'held'
 }
 
 export interface ReviewOutcome {
