@@ -621,6 +621,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/reviews/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Paid orders held for review, oldest first (at most 50), with the rules and the buyer’s history */
+        get: operations["getAdminReviews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/seller/": {
         parameters: {
             query?: never;
@@ -2967,6 +2984,37 @@ export interface components {
             percent: number;
             /** @enum {string} */
             resourcetype: "GiftPromoCode";
+        };
+        HeldOrder: {
+            address_history: {
+                emails_30d: number;
+                paid_orders_30d: number;
+            } | null;
+            card: {
+                emails_30d: number;
+                issuer_country: string | null;
+                paid_orders_30d: number;
+                /** @description The start of the card’s keyed hash (never the number) */
+                ref: string;
+            } | null;
+            client_address: string | null;
+            email: string | null;
+            game: string;
+            held_at: string;
+            /** Format: uuid */
+            id: string;
+            other_orders: {
+                created: string;
+                /** Format: uuid */
+                id: string;
+                status: string;
+                total_to_pay: string;
+            }[];
+            paid_at: string;
+            payment_country: string | null;
+            /** @description The risk rules that tripped (RiskRule names) */
+            rules: string[];
+            total_to_pay: string;
         };
         HistoryLine: {
             id: number;
@@ -6831,6 +6879,37 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminReviews: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: components["schemas"]["HeldOrder"][];
+                    };
                 };
             };
             /** @description Error 404 */

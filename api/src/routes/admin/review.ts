@@ -4,6 +4,7 @@ import { z } from '@hono/zod-openapi'
 import type { ApiApp } from '../../context'
 import { errorResponses, jsonContent, UuidParam } from '../../lib/schemas'
 import { fulfilOrder } from '../../services/fulfilment'
+import { listHeld } from '../../services/risk/queue'
 import { approveReview, rejectReview } from '../../services/risk/review'
 import { adminRoute, staffOf } from './guard'
 
@@ -27,6 +28,36 @@ const RejectBody = z
   })
   .openapi('ReviewRejectInput')
 
+const History = z.object({ paid_orders_30d: z.number().int(), emails_30d: z.number().int() })
+const HeldOrder = z
+  .object({
+    id: z.uuid(),
+    game: z.string(),
+    email: z.string().nullable(),
+    total_to_pay: z.string(),
+    paid_at: z.string(),
+    held_at: z.string(),
+    rules: z.array(z.string()).openapi({ description: 'The risk rules that tripped (RiskRule names)' }),
+    client_address: z.string().nullable(),
+    payment_country: z.string().nullable(),
+    card: History.extend({
+      ref: z.string().openapi({ description: 'The start of the card’s keyed hash (never the number)' }),
+      issuer_country: z.string().nullable(),
+    }).nullable(),
+    address_history: History.nullable(),
+    other_orders: z.array(
+      z.object({ id: z.uuid(), status: z.string(), total_to_pay: z.string(), created: z.string() }),
+    ),
+  })
+  .openapi('HeldOrder')
+
+const list = adminRoute('support', {
+  method: 'get',
+  path: '/api/admin/reviews/',
+  summary: 'Paid orders held for review, oldest first (at most 50), with the rules and the buyer’s history',
+  responses: { 200: jsonContent(z.object({ results: z.array(HeldOrder) })), ...errorResponses(404) },
+})
+
 const approve = adminRoute('support', {
   method: 'post',
   path: '/api/admin/orders/{id}/approve/',
@@ -47,6 +78,7 @@ const reject = adminRoute('support', {
 })
 
 export function registerAdminReview(app: ApiApp) {
+  app.openapi(list, async (c) => c.json({ results: await listHeld(c.var.deps.db) }, 200))
   app.openapi(approve, async (c) => {
     const id = c.req.valid('param').id.toLowerCase()
     const out = await approveReview(c.var.deps.db, staffOf(c), id)

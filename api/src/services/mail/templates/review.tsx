@@ -39,7 +39,7 @@ export const reviewOverdue: Template<'review_overdue'> = async (data, ctx) => {
         publicUrl={ctx.config.publicUrl}
       >
         <P>{fill(M.review.overdue_intro, { placed })}</P>
-        <Action href={`${ctx.config.publicUrl}/admin/delivery?tab=review`}>{M.review.overdue_open}</Action>
+        <Action href={`${ctx.config.publicUrl}/admin/delivery/review`}>{M.review.overdue_open}</Action>
       </Layout>
     ),
   }
