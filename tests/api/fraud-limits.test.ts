@@ -146,6 +146,15 @@ describe('review before delivery', () => {
     expect(s.body).toMatchObject({ status: 'paid', payment_status: 'succeeded', on_review: true })
     expect(await exposure(id, email)).toEqual({ codes: 0, mails: ['order_held'] })
 
+    // the desk's «Проверка» queue shows it with the rule that tripped
+    const queue = await api.call<{ results: Array<{ id: string; rules: string[] }> }>(
+      'GET',
+      '/api/admin/reviews/',
+      {
+        token: support.token,
+      },
+    )
+    expect(queue.body.results.find((r) => r.id === id)?.rules).toEqual(['first_order_over'])
     // shoppers and guests cannot decide
     expect((await api.call('POST', `/api/admin/orders/${id}/approve/`)).status).toBe(404)
     const first = await api.call<{ changed: boolean; status: string }>(
@@ -251,5 +260,29 @@ describe('block lists', () => {
     expect(
       (await order(cheap, `ok-${hex()}@example.com`, { 'x-shop-client-ip': '198.51.101.1' })).status,
     ).toBe(201)
+  })
+})
+
+describe('«Антифрод» settings', () => {
+  it('owners read and change the limits (audited); a changed limit is in force at once; support is refused', async () => {
+    const owner = await makeUser(api)
+    await grantRole(api.db, owner.email, 'owner', 'test')
+    const got = await api.call<Record<string, unknown>>('GET', '/api/admin/antifraud/', {
+      token: owner.token,
+    })
+    expect(got.body).toMatchObject({ order_per_address: 30, order_per_email: 10, first_order_over: 300000 })
+    expect((await api.call('GET', '/api/admin/antifraud/', { token: support.token })).status).toBe(403)
+    const put = await api.call<Record<string, unknown>>('PUT', '/api/admin/antifraud/', {
+      token: owner.token,
+      body: { ...got.body, order_per_email: 2 },
+    })
+    expect(put.body.order_per_email).toBe(2)
+    const email = `tight-${hex()}@example.com`
+    const answers = []
+    for (let i = 0; i < 3; i++) answers.push((await order(cheap, email)).status)
+    expect(answers).toEqual([201, 201, 429])
+    const audits = await api.db.select().from(auditLog).where(eq(auditLog.action, 'antifraud.update'))
+    expect(audits).toHaveLength(1)
+    await api.call('PUT', '/api/admin/antifraud/', { token: owner.token, body: got.body })
   })
 })

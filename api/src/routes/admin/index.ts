@@ -3,6 +3,7 @@ import type { ApiApp } from '../../context'
 import { registerAdminCatalogue } from './catalogue'
 import { registerAdminDelivery } from './delivery'
 import { registerAdminReview } from './review'
+import { registerAdminAntifraud } from './antifraud'
 import { adminGuard } from './guard'
 import { registerAdminLogos } from './logos'
 import { registerAdminOrders } from './orders'
@@ -18,6 +19,7 @@ export function registerAdmin(app: ApiApp) {
   registerAdminOrders(app)
   registerAdminDelivery(app)
   registerAdminReview(app)
+  registerAdminAntifraud(app)
   registerAdminCatalogue(app)
   registerAdminLogos(app)
   registerAdminStock(app)
