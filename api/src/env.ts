@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto'
+import { createHmac, randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
@@ -36,6 +36,21 @@ export interface ApiConfig {
   promoLimits: { perAddress: number; perTarget: number; windowSeconds: number }
   /** Image uploads (avatars): per client address, and per order or account. */
   uploadLimits: { perAddress: number; perTarget: number; windowSeconds: number }
+  /**
+   * Fraud limits (services/risk): the defaults of the «Антифрод» settings the back-office may change
+   * (ORDER_LIMIT_*, PAYMENT_LIMIT_*, RISK_PAID_PER_ADDRESS, RISK_RULES), and the card-hash key.
+   */
+  risk: {
+    orderPerAddress: number
+    orderPerEmail: number
+    paymentPerAddress: number
+    paymentPerEmail: number
+    paidPerAddress: number
+    /** Rules on unless the back-office says otherwise (RISK_RULES: a comma list; default all). */
+    rulesOn: string[] | null
+    /** HMAC key of card hashes: derived from JWT_SECRET (decision 073). */
+    cardKey: string
+  }
   payselection: { siteId: string; secretKey: string; apiUrl: string; webhookUrl?: string } | null
   getpay: { walletId: string; secret: string; payUrl: string } | null
   /** YooKassa (providers/yookassa.ts); `notifyFrom`: the CIDRs its notifications may come from. */
@@ -166,6 +181,12 @@ const schema = z.object({
   UPLOAD_LIMIT_PER_ADDRESS: int(30),
   UPLOAD_LIMIT_PER_TARGET: int(10),
   UPLOAD_LIMIT_WINDOW: int(60 * 60),
+  ORDER_LIMIT_PER_ADDRESS: int(30),
+  ORDER_LIMIT_PER_EMAIL: int(10),
+  PAYMENT_LIMIT_PER_ADDRESS: int(30),
+  PAYMENT_LIMIT_PER_EMAIL: int(10),
+  RISK_PAID_PER_ADDRESS: int(3),
+  RISK_RULES: z.string().max(500).optional(),
   ADMIN_WRITE_LIMIT: int(300),
   ADMIN_WRITE_WINDOW: int(60),
   PAYSELECTION_SITE_ID: z.string().optional(),
@@ -373,6 +394,20 @@ export function loadApiConfig(env: NodeJS.ProcessEnv, opts: { dataDir: string; p
       perAddress: e.UPLOAD_LIMIT_PER_ADDRESS,
       perTarget: e.UPLOAD_LIMIT_PER_TARGET,
       windowSeconds: e.UPLOAD_LIMIT_WINDOW,
+    },
+    risk: {
+      orderPerAddress: e.ORDER_LIMIT_PER_ADDRESS,
+      orderPerEmail: e.ORDER_LIMIT_PER_EMAIL,
+      paymentPerAddress: e.PAYMENT_LIMIT_PER_ADDRESS,
+      paymentPerEmail: e.PAYMENT_LIMIT_PER_EMAIL,
+      paidPerAddress: e.RISK_PAID_PER_ADDRESS,
+      rulesOn:
+        e.RISK_RULES === undefined
+          ? null
+          : e.RISK_RULES.split(',')
+              .map((r) => r.trim())
+              .filter(Boolean),
+      cardKey: createHmac('sha256', jwtSecret).update('card-hash-v1').digest('hex'),
     },
     payselection:
       e.PAYSELECTION_SITE_ID && e.PAYSELECTION_SECRET_KEY

@@ -248,6 +248,10 @@ export default function AdminDelivery() {
   const pages = Math.max(1, Math.ceil(desk.count / 50))
   return (
     <section aria-labelledby="admin-h1">
+      <nav className="admin-tabs" aria-label={t('admin.review.tabs')}>
+        <strong aria-current="page">{t('admin.delivery.title')}</strong> ·{' '}
+        <Link to="/admin/delivery/review">{t('admin.review.title')}</Link>
+      </nav>
       <h1 id="admin-h1">{t('admin.delivery.title')}</h1>
       <p className="field__hint">{t('admin.delivery.intro')}</p>
       <p>

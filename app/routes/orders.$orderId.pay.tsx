@@ -93,7 +93,7 @@ export default function OrderPayPage() {
         <noscript>
           <meta
             httpEquiv="refresh"
-            content={`${order.awaitingMinutes === null ? 3 : 30};url=${location.pathname}${location.search}`}
+            content={`${order.awaitingMinutes === null && !order.onReview ? 3 : 30};url=${location.pathname}${location.search}`}
           />
         </noscript>
       ) : null}
@@ -116,7 +116,7 @@ export default function OrderPayPage() {
             className={`badge pay-status__badge pay-status__badge--${order.status}`}
             data-testid="order-status"
           >
-            {t(`payment.status.${order.status}`)}
+            {order.onReview ? t('review.status') : t(`payment.status.${order.status}`)}
           </span>
         </p>
       </header>
@@ -216,8 +216,9 @@ function StatusNote({ page }: { page: PayPageData }) {
   const { order } = page
   if (order.isPaymentActive) return null
   // an unpaid order that can no longer be paid (its payment went through elsewhere)
-  const note =
-    order.awaitingMinutes !== null
+  const note = order.onReview
+    ? t('review.note')
+    : order.awaitingMinutes !== null
       ? t('payment.delivery.awaiting', { minutes: order.awaitingMinutes })
       : t(
           order.status === 'created' || order.status === 'waiting_for_payment'
@@ -226,7 +227,9 @@ function StatusNote({ page }: { page: PayPageData }) {
         )
   return (
     <section className={`card pay-note pay-note--${order.status}`} aria-labelledby="pay-note-heading">
-      <h2 id="pay-note-heading">{t(`payment.status.${order.status}`)}</h2>
+      <h2 id="pay-note-heading">
+        {order.onReview ? t('review.status') : t(`payment.status.${order.status}`)}
+      </h2>
       <p role="status">{note}</p>
       {order.status === 'failed' && order.rejectReason && !order.refund ? (
         <p className="form-error">{t('payment.reject_reason', { reason: order.rejectReason })}</p>

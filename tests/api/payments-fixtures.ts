@@ -29,6 +29,7 @@ export type StatusAnswer = {
   payment_message: string | null
   is_payment_active: boolean
   reject_reason: string | null
+  on_review?: boolean
 }
 
 export const hex = (n = 4) => randomBytes(n).toString('hex')

@@ -98,6 +98,13 @@ export async function startShopProcess(
       DATA_DIR: dataDir,
       HOST: '127.0.0.1',
       SKIP_BUILD: '1',
+      // order loads send many orders of one email from one address (the fraud limits of issue 34
+      // have their own tests in tests/api/fraud-limits.test.ts)
+      ORDER_LIMIT_PER_ADDRESS: '100000',
+      ORDER_LIMIT_PER_EMAIL: '100000',
+      PAYMENT_LIMIT_PER_ADDRESS: '100000',
+      PAYMENT_LIMIT_PER_EMAIL: '100000',
+      RISK_RULES: '',
       ...opts.env,
       PORT: String(port),
     },

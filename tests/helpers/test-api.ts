@@ -40,6 +40,13 @@ export async function createTestApi(
       CATALOGUE_CACHE_SECONDS: '0',
       // tests pay with the sandbox even when they set PUBLIC_URL (which means production)
       SANDBOX_PAYMENTS: '1',
+      // every test's shopper orders and pays from one address and often one email, many times and
+      // for large sums: the fraud limits (issue 34) are under test in tests/api/fraud-limits.test.ts
+      ORDER_LIMIT_PER_ADDRESS: '100000',
+      ORDER_LIMIT_PER_EMAIL: '100000',
+      PAYMENT_LIMIT_PER_ADDRESS: '100000',
+      PAYMENT_LIMIT_PER_EMAIL: '100000',
+      RISK_RULES: '',
       ...opts.env,
     },
     { dataDir, port: 3000 },

@@ -558,8 +558,14 @@ export const payments = pgTable(
     externalId: text('external_id'),
     scenario: jsonb('scenario').$type<Record<string, unknown>>(),
     created: created(),
+    // fraud limits (issue 34): who started it, for which country, and the card that paid it
+    // (only a keyed hash of what the provider returned; the issuer country when it says)
+    clientAddress: text('client_address'),
+    countryCode: text('country_code'),
+    cardHash: text('card_hash'),
+    cardCountry: text('card_country'),
   },
-  (t) => [index('payments_order_idx').on(t.orderId)],
+  (t) => [index('payments_order_idx').on(t.orderId), index('payments_card_idx').on(t.cardHash)],
 )
 
 /** Every processed provider callback, so a replay is processed once. */
@@ -872,4 +878,70 @@ export const uploads = pgTable(
     uniqueIndex('uploads_gift_uq').on(t.giftId),
     check('uploads_one_owner', sql`num_nonnulls(${t.orderId}, ${t.userId}, ${t.gameId}, ${t.giftId}) = 1`),
   ],
+)
+
+// ---------------------------------------------------------------- fraud limits (issue 34)
+/** The back-office «Антифрод» settings: one row; absent keys take their defaults (services/risk). */
+export const riskSettings = pgTable('risk_settings', {
+  id: integer('id').primaryKey().default(1),
+  settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+  updated: timestamp('updated', { withTimezone: true }).notNull().defaultNow(),
+})
+
+export const REVIEW_STATUSES = ['held', 'approved', 'rejected'] as const
+export type ReviewStatus = (typeof REVIEW_STATUSES)[number]
+
+/**
+ * A paid order held for review instead of delivery (a risk rule tripped): one row per order.
+ * While `held` nothing is delivered, shown or mailed; approve delivers, reject fails and refunds.
+ */
+export const orderReviews = pgTable(
+  'order_reviews',
+  {
+    orderId: uuid('order_id')
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    status: text('status').$type<ReviewStatus>().notNull().default('held'),
+    rules: jsonb('rules').$type<string[]>().notNull(),
+    created: created(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    reason: text('reason'),
+    // the staff mail about an order held past 30 minutes, sent once
+    staffMailedAt: timestamp('staff_mailed_at', { withTimezone: true }),
+  },
+  (t) => [index('order_reviews_status_idx').on(t.status, t.created)],
+)
+
+export const BLOCK_KINDS = ['email', 'domain', 'network', 'card'] as const
+export type BlockKind = (typeof BLOCK_KINDS)[number]
+
+/** The owner's block lists: an email, an email domain, an address or network (CIDR), a card hash. */
+export const blockList = pgTable(
+  'block_list',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').$type<BlockKind>().notNull(),
+    value: text('value').notNull(),
+    note: text('note'),
+    createdBy: text('created_by'),
+    created: created(),
+  },
+  (t) => [uniqueIndex('block_list_uq').on(t.kind, t.value)],
+)
+
+/** Every view of a delivered code (evidence for disputes): where, when, from which address and browser. */
+export const codeViews = pgTable(
+  'code_views',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    place: text('place').notNull(),
+    clientAddress: text('client_address').notNull(),
+    userAgent: text('user_agent'),
+    created: created(),
+  },
+  (t) => [index('code_views_order_idx').on(t.orderId, t.id)],
 )

@@ -1,5 +1,6 @@
 // Every job kind the shop runs, and the recurring ones: the one place to look for "what runs in
 // the background". Services own their handlers; this file only lists them.
+import { REVIEW_OVERDUE_JOB, reviewOverdueJob } from '../services/risk/review'
 import { and, inArray, lt, sql } from 'drizzle-orm'
 import { jobs } from '../db/schema'
 import { passwordResetJob, RESET_JOB } from '../services/auth/passwords'
@@ -41,6 +42,7 @@ export const JOB_HANDLERS: Record<string, JobHandler> = {
   [REQUERY_JOB]: paymentRequeryJob,
   // manual delivery (issue 31)
   [DELIVERY_OVERDUE_JOB]: deliveryOverdueJob,
+  [REVIEW_OVERDUE_JOB]: reviewOverdueJob,
   [DELIVERY_REFUND_JOB]: deliveryRefundJob,
   ...HOUSEKEEPING_HANDLERS,
 }

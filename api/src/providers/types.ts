@@ -55,7 +55,14 @@ export interface CreatePaymentResult {
 
 /** Final state of a payment as the provider reports it. */
 export type ProviderPaymentState =
-  | { state: 'succeeded'; amount: number; currency: string; eventKey: string }
+  | {
+      state: 'succeeded'
+      amount: number
+      currency: string
+      eventKey: string
+      /** What the provider says about the card that paid (the risk rules keep only a keyed hash). */
+      card?: { first6?: string; last4?: string; masked?: string; issuerCountry?: string } | null
+    }
   | { state: 'failed'; eventKey: string; reason?: string }
   | { state: 'pending' }
 

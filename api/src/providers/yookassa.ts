@@ -102,6 +102,16 @@ export interface YookassaPayment {
   confirmation?: { type: string; confirmation_url?: string; confirmation_data?: string }
   cancellation_details?: { party?: string; reason?: string }
   metadata?: Record<string, string>
+  payment_method?: {
+    type?: string
+    card?: {
+      first6?: string
+      last4?: string
+      expiry_month?: string
+      expiry_year?: string
+      issuer_country?: string
+    }
+  }
 }
 
 function asPayment(body: Record<string, unknown>): YookassaPayment {
@@ -119,7 +129,14 @@ export function stateOfYookassaPayment(p: YookassaPayment): ProviderPaymentState
   if (p.status === 'succeeded' && p.paid !== false) {
     const amount = parseMoney(p.amount?.value ?? '')
     if (amount === null) throw new ProviderError('yookassa sent an amount that is not money')
-    return { state: 'succeeded', amount, currency: p.amount?.currency ?? '', eventKey: `${p.id}:succeeded` }
+    const card = p.payment_method?.card
+    return {
+      state: 'succeeded',
+      amount,
+      currency: p.amount?.currency ?? '',
+      eventKey: `${p.id}:succeeded`,
+      card: card ? { first6: card.first6, last4: card.last4, issuerCountry: card.issuer_country } : null,
+    }
   }
   if (p.status === 'canceled')
     return {

@@ -4,6 +4,8 @@ import type { ApiApp, AppEnv } from '../context'
 import { clientAddressOf } from '../lib/client-address'
 import { errorResponses, jsonContent } from '../lib/schemas'
 import { recordConsent } from '../services/consent/record'
+import { buyerEmail } from '../services/orders/access'
+import { guardBuyerStart } from '../services/risk/gate'
 import {
   createOrder,
   preparePubg,
@@ -34,7 +36,8 @@ the same key with another body is a 409.`
 const created = <T extends Parameters<typeof jsonContent>[0]>(schema: T) => ({
   201: jsonContent(schema, 'Order created'),
   200: jsonContent(schema, 'The order made earlier with the same Idempotency-Key and body'),
-  ...errorResponses(400, 401, 403, 409),
+  // 403 buyer_blocked (block lists), 429 rate_limited with Retry-After (velocity limits, issue 34)
+  ...errorResponses(400, 401, 403, 409, 429),
 })
 
 const pubgRoute = createRoute({
@@ -96,6 +99,11 @@ supply_channel_server_custom_id is required. Games that need no server ignore bo
   responses: created(OrderCreatedSchema),
 })
 
+/** Block lists and the velocity limits of order creation (issue 34), before anything is prepared. */
+async function guard(c: Context<AppEnv>, body: { email?: string | null }) {
+  await guardBuyerStart(c, 'order', await buyerEmail(c.var.deps.db, body.email, c.var.userId))
+}
+
 /** The deps with the caller's address: order creation's player look-ups count against its limit. */
 const requestDeps = (c: Context<AppEnv>) => ({ ...c.var.deps, clientAddress: clientAddressOf(c) })
 /** The buyer's consent (or its absence) with a new order; a replayed request records nothing new. */
@@ -121,6 +129,7 @@ export function registerOrderCreation(app: ApiApp) {
     const body = c.req.valid('json')
     const { db } = c.var.deps
     const userId = c.var.userId
+    await guard(c, body)
     const r = await createOrder(
       db,
       { key: idempotencyKey(c.req.header('idempotency-key')), kind: 'pubg', body, userId },
@@ -134,6 +143,7 @@ export function registerOrderCreation(app: ApiApp) {
     const body = c.req.valid('json')
     const { db } = c.var.deps
     const userId = c.var.userId
+    await guard(c, body)
     const r = await createOrder(
       db,
       {
@@ -153,6 +163,7 @@ export function registerOrderCreation(app: ApiApp) {
     const body = c.req.valid('json')
     const { db } = c.var.deps
     const userId = c.var.userId
+    await guard(c, body)
     const r = await createOrder(
       db,
       {
@@ -172,6 +183,7 @@ export function registerOrderCreation(app: ApiApp) {
     const body = c.req.valid('json')
     const { db } = c.var.deps
     const userId = c.var.userId
+    await guard(c, body)
     const r = await createOrder(
       db,
       {

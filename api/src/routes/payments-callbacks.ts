@@ -160,6 +160,11 @@ export function registerPaymentCallbacks(app: ApiApp) {
         eventKey,
         amount,
         currency: typeof event.Currency === 'string' ? event.Currency : undefined,
+        // the masked card number and issuing country, when Payselection sends them
+        card: {
+          masked: typeof event.CardMasked === 'string' ? event.CardMasked : undefined,
+          issuerCountry: typeof event.CardCountry === 'string' ? event.CardCountry : undefined,
+        },
       })
     } else if (kind === 'Fail') {
       await settlePaymentFailed(c.var.deps, { paymentId, provider: 'payselection', eventKey })

@@ -158,5 +158,9 @@ export const OrderStatusSchema = z
     receipts: z.array(ReceiptSchema).optional().openapi({
       description: 'Our extension, only when there is one: the fiscal receipts of the order',
     }),
+    on_review: z.boolean().optional().openapi({
+      description:
+        'Our extension, only when true: the order is paid but held for review (no code until staff approve it)',
+    }),
   })
   .openapi('OrderStatus')

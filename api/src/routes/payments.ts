@@ -97,7 +97,8 @@ const startPaymentRoute = createRoute({
   },
   responses: {
     200: jsonContent(StartPaymentResponse),
-    ...errorResponses(400, 404, 409),
+    // 403 buyer_blocked (block lists), 429 rate_limited with Retry-After (velocity limits, issue 34)
+    ...errorResponses(400, 403, 404, 409, 429),
     502: jsonContent(z.object({ detail: z.string(), code: z.string() }), 'The payment provider failed'),
   },
 })

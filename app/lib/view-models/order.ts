@@ -77,6 +77,8 @@ export interface Order {
   refund: OrderRefund | null
   /** Paid and waiting for a person: the minutes it usually takes (our extension). */
   awaitingMinutes: number | null
+  /** Paid but held for review by the fraud rules (issue 34): no code until staff approve it. */
+  onReview: boolean
   /** Standoff: the gold price the server fixed for the skin listing, and whether the buyer listed it. */
   listing: { price: string; listed: boolean } | null
 }
@@ -154,6 +156,7 @@ export function toOrder(o: OrderWire): Order {
     rejectReason: o.reject_reason || null,
     giftCode: o.code || null,
     awaitingMinutes: o.awaiting_delivery_minutes ?? null,
+    onReview: o.on_review === true,
     listing: o.listing_price ? { price: o.listing_price, listed: o.skin_listed === true } : null,
     refund: o.refund
       ? {

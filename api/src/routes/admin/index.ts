@@ -2,6 +2,8 @@
 import type { ApiApp } from '../../context'
 import { registerAdminCatalogue } from './catalogue'
 import { registerAdminDelivery } from './delivery'
+import { registerAdminReview } from './review'
+import { registerAdminAntifraud } from './antifraud'
 import { adminGuard } from './guard'
 import { registerAdminLogos } from './logos'
 import { registerAdminOrders } from './orders'
@@ -16,6 +18,8 @@ export function registerAdmin(app: ApiApp) {
   registerAdminOverview(app)
   registerAdminOrders(app)
   registerAdminDelivery(app)
+  registerAdminReview(app)
+  registerAdminAntifraud(app)
   registerAdminCatalogue(app)
   registerAdminLogos(app)
   registerAdminStock(app)

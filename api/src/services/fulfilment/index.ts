@@ -6,6 +6,7 @@ import { games, type OrderStatus, orders } from '../../db/schema'
 import { message } from '../../lib/errors'
 import { transitionOrder } from '../orders/state-machine'
 import { handToPerson } from '../delivery/handover'
+import { isHeldForReview } from '../risk/held'
 import { giftCodeFulfiller } from './gift-codes'
 import { manualFulfiller } from './manual'
 import { moogoldFulfiller } from './moogold'
@@ -79,6 +80,8 @@ export async function fulfilOrder(deps: ApiDeps, orderId: string): Promise<Order
     return await deps.db.transaction(async (tx) => {
       const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update')
       if (order?.status !== 'paid') return order?.status ?? 'failed'
+      // held for review (issue 34): nothing is delivered until staff approve it
+      if (await isHeldForReview(tx, orderId)) return 'paid'
       await transitionOrder(tx, orderId, 'sending')
       const supplier = await gameSupplier(tx, order.gameId, deps.config)
       const fulfiller = pickFulfiller(order, supplier)

@@ -14,6 +14,10 @@ export interface MailDataMap {
   order_paid: { orderId: string }
   /** To each staff member: a paid order waits past its game's promised time (once per order). */
   delivery_overdue: { orderId: string }
+  /** A paid order held for review (issue 34): «на проверке — обычно до 30 минут». */
+  order_held: { orderId: string }
+  /** To each staff member: an order still held for review 30 minutes on (once per order). */
+  review_overdue: { orderId: string }
   /** Queued by the order state machine when an order becomes done: the order, its codes, the total. */
   order_done: { orderId: string }
   /** Queued by the order state machine when a paid order fails: the reason and what happens to the money. */

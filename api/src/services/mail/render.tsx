@@ -3,6 +3,7 @@ import { render, toPlainText } from '@react-email/render'
 import type { MailDataMap, MailTemplate } from './outbox'
 import { confirmEmail, orderLookup, passwordChanged, passwordReset, socialBound } from './templates/account'
 import { deliveryOverdue, orderPaid } from './templates/delivery'
+import { orderHeld, reviewOverdue } from './templates/review'
 import { orderDone, orderFailed, orderRefunded } from './templates/order'
 import type { RenderContext, Template } from './templates/types'
 import { SellerLineContext } from './templates/layout'
@@ -12,6 +13,8 @@ import { getSellerSettings, sellerName } from '../receipts/settings'
 export const TEMPLATES: { [T in MailTemplate]: Template<T> } = {
   order_paid: orderPaid,
   delivery_overdue: deliveryOverdue,
+  order_held: orderHeld,
+  review_overdue: reviewOverdue,
   order_done: orderDone,
   order_failed: orderFailed,
   order_refunded: orderRefunded,

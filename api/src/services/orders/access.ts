@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import type { Context } from 'hono'
 import type { AppEnv } from '../../context'
 import type { Db, Tx } from '../../db/client'
-import { orders } from '../../db/schema'
+import { orders, users } from '../../db/schema'
 import { fail } from '../../lib/errors'
 
 export type OrderRow = typeof orders.$inferSelect
@@ -33,4 +33,12 @@ export async function loadOrderForCaller(
 /** Whether a caller (user id, or null for a guest) may see and change an order. */
 export function canSee(order: Pick<OrderRow, 'userId'>, callerId: number | null): boolean {
   return order.userId === null || order.userId === callerId
+}
+
+/** The email an order of this caller goes under: the one given, else the signed-in account's. */
+export async function buyerEmail(db: Db | Tx, given: string | null | undefined, userId: number | null) {
+  if (given?.trim()) return given.trim().toLowerCase()
+  if (userId === null) return null
+  const [u] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId))
+  return u?.email?.toLowerCase() ?? null
 }

@@ -241,6 +241,10 @@ export const RecalculatedOrderSchema = z
       description: 'Our extension, only when there is one: the fiscal receipts of the order',
     }),
     awaiting_delivery_minutes: AwaitingMinutes,
+    on_review: z.boolean().optional().openapi({
+      description:
+        'Our extension, only when true: paid but held for review (issue 34); no code until staff approve it',
+    }),
   })
   .openapi('RecalculatedOrder')
 

@@ -17,6 +17,7 @@ type OrderHistoryLine = {
 }
 import { refundOut } from '../refunds/view'
 import { receiptsField } from '../receipts/view'
+import { isHeldForReview } from '../risk/held'
 import { isPaymentActive } from './state-machine'
 
 const surplusOut = (hundredths: number | null) => (hundredths === null ? null : toMoney(hundredths))
@@ -144,6 +145,7 @@ export async function recalculatedOrderOut(
     refund: order.paidAt !== null && t.status === 'failed' ? await refundOut(db, order.id) : null,
     ...(order.paidAt !== null ? await receiptsField(db, order.id) : {}),
     awaiting_delivery_minutes: awaitingMinutes(order, await gameMinutes(db, order)),
+    ...(t.status === 'paid' && (await isHeldForReview(db, order.id)) ? { on_review: true } : {}),
   }
 }
 

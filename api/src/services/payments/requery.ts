@@ -69,6 +69,7 @@ export async function applyProviderState(
       eventKey: state.eventKey,
       amount: state.amount,
       currency: state.currency || undefined,
+      card: state.card,
     })
   else if (state.state === 'failed')
     await settlePaymentFailed(deps, {

@@ -9,6 +9,8 @@ import { transitionOrder, UNPAID_STATUSES } from '../orders/state-machine'
 import { recordPromoRedemption } from '../promo/redemption'
 import { queueSellReceipt } from '../receipts/outbox'
 import { refundRefusedPayment } from '../refunds/refused'
+import { type CardFacts, cardHash, issuerCountry } from '../risk/card'
+import { holdIfRisky } from '../risk/review'
 import { DECLINE_REASON_KEY } from './decline-reasons'
 
 export type PaymentRow = typeof payments.$inferSelect
@@ -104,7 +106,15 @@ export async function markOrderPaid(tx: Tx, orderId: string, expectedTotalToPay?
  */
 export async function settlePaymentSucceeded(
   deps: ApiDeps,
-  input: { paymentId: string; provider: string; eventKey: string; amount: number; currency?: string },
+  input: {
+    paymentId: string
+    provider: string
+    eventKey: string
+    amount: number
+    currency?: string
+    /** What the provider said about the card that paid (risk rules; stored as a keyed hash). */
+    card?: CardFacts | null
+  },
 ): Promise<{ outcome: SettleOutcome; orderId: string }> {
   const res = await deps.db.transaction(async (tx) => {
     const [payment] = await tx.select().from(payments).where(eq(payments.id, input.paymentId)).for('update')
@@ -120,7 +130,16 @@ export async function settlePaymentSucceeded(
       await refundRefusedPayment(tx, payment, taken, refusal)
       return { outcome: 'refused' as const, orderId: payment.orderId }
     }
-    await tx.update(payments).set({ status: 'succeeded' }).where(eq(payments.id, payment.id))
+    const card = {
+      cardHash: cardHash(deps.config.risk.cardKey, input.card),
+      cardCountry: issuerCountry(input.card),
+    }
+    await tx
+      .update(payments)
+      .set({ status: 'succeeded', ...card })
+      .where(eq(payments.id, payment.id))
+    // the risk rules, before anything is delivered: a tripped rule holds the order for review
+    await holdIfRisky(tx, deps, { ...payment, ...card, status: 'succeeded' })
     // the fiscal receipt of the money taken, with the settlement (sent by a job; never undoes it)
     await queueSellReceipt(tx, deps.config, payment)
     return { outcome: 'applied' as const, orderId: payment.orderId }

@@ -18,6 +18,8 @@ import { paymentAmount } from './amounts'
 import { queuePaymentRequery } from './requery'
 import { markOrderPaid, ORDER_TOTAL_KEY, supersedePendingPayments } from './settle'
 import { receiptForNewPayment } from '../receipts/outbox'
+import { countryCodeOf } from '../risk/card'
+import { guardBuyerStart } from '../risk/gate'
 
 export interface StartPaymentBody {
   order_id: string
@@ -87,6 +89,8 @@ export async function startPayment(
   const { method, country } = await findMethod(c, methodName, activeCountryId)
   const checked = await loadOrderForCaller(c, body.order_id)
   assertPayable(checked.status)
+  // block lists and the velocity limits of payment starts (issue 34)
+  await guardBuyerStart(c, 'payment', checked.email)
   // §5: a Standoff order is complete only with the account's avatar
   if (checked.kind === 'StandoffOrder' && !checked.gameAvatar)
     throw fieldError('game_avatar', 'avatar_required')
@@ -162,6 +166,9 @@ export async function startPayment(
         status: 'pending',
         // the order total this payment is for: a confirmation after the total changed is refused
         scenario: { [ORDER_TOTAL_KEY]: totals.totalToPay },
+        // the risk rules' facts (issue 34): who started it and for which country
+        clientAddress: clientAddressOf(c),
+        countryCode: countryCodeOf(country),
       })
       .returning()
     // asked again in the background if its callback never comes

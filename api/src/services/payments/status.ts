@@ -1,3 +1,4 @@
+import { isHeldForReview } from '../risk/held'
 import { desc, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { payments } from '../../db/schema'
@@ -35,5 +36,6 @@ export async function orderStatusBody(db: Db, order: OrderRow) {
     refund: order.paidAt !== null && order.status === 'failed' ? await refundOut(db, order.id) : null,
     ...(await returnedPaymentsOf(db, order.id)),
     ...(order.paidAt !== null ? await receiptsField(db, order.id) : {}),
+    ...(order.status === 'paid' && (await isHeldForReview(db, order.id)) ? { on_review: true } : {}),
   }
 }

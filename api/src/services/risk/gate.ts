@@ -1,0 +1,73 @@
+// The gate in front of order creation and payment starts (issue 34): the owner's block lists (a
+// neutral 403 that never says why) and the velocity limits per client address and per email, in
+// the database like every other limit, so all instances share them (429 with Retry-After).
+import { and, eq, inArray } from 'drizzle-orm'
+import type { Context } from 'hono'
+import type { AppEnv } from '../../context'
+import type { Db, Tx } from '../../db/client'
+import { blockList } from '../../db/schema'
+import { inRanges } from '../../lib/address-ranges'
+import { clientAddressOf } from '../../lib/client-address'
+import { fail } from '../../lib/errors'
+import { hitRateLimits } from '../rate-limit'
+import { loadRiskSettings } from './settings'
+
+export const emailDomain = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase()
+
+/** Whether any of the buyer's traits is on the owner's block lists. */
+export async function isBlocked(
+  db: Db | Tx,
+  who: { email?: string | null; address?: string | null; cardHash?: string | null },
+): Promise<boolean> {
+  const email = who.email?.trim().toLowerCase() || null
+  const exact: Array<ReturnType<typeof and>> = []
+  if (email) {
+    exact.push(and(eq(blockList.kind, 'email'), eq(blockList.value, email)))
+    exact.push(and(eq(blockList.kind, 'domain'), eq(blockList.value, emailDomain(email))))
+  }
+  if (who.cardHash) exact.push(and(eq(blockList.kind, 'card'), eq(blockList.value, who.cardHash)))
+  for (const cond of exact) {
+    const [hit] = await db.select({ id: blockList.id }).from(blockList).where(cond).limit(1)
+    if (hit) return true
+  }
+  if (who.address && who.address !== 'unknown') {
+    const nets = await db
+      .select({ value: blockList.value })
+      .from(blockList)
+      .where(inArray(blockList.kind, ['network']))
+    if (
+      nets.length &&
+      inRanges(
+        who.address,
+        nets.map((n) => n.value),
+      )
+    )
+      return true
+  }
+  return false
+}
+
+/**
+ * Refuses a blocked buyer (403 `buyer_blocked`, a neutral message) and counts one order creation or
+ * payment start against the limits per address and per email (429 `rate_limited` over them).
+ */
+export async function guardBuyerStart(
+  c: Context<AppEnv>,
+  what: 'order' | 'payment',
+  email: string | null | undefined,
+): Promise<void> {
+  const { db, config } = c.var.deps
+  const address = clientAddressOf(c)
+  if (await isBlocked(db, { email, address })) throw fail(403, 'buyer_blocked')
+  const s = await loadRiskSettings(db, config)
+  const limits: Array<[string, number]> = [
+    [`${what}:address:${address}`, what === 'order' ? s.order_per_address : s.payment_per_address],
+  ]
+  const mail = email?.trim().toLowerCase()
+  if (mail) limits.push([`${what}:email:${mail}`, what === 'order' ? s.order_per_email : s.payment_per_email])
+  const hit = await hitRateLimits(db, limits, s.window_minutes * 60)
+  if (hit) {
+    c.header('Retry-After', String(hit.retryAfter))
+    throw fail(429, 'rate_limited', { seconds: hit.retryAfter })
+  }
+}

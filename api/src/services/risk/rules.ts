@@ -1,0 +1,99 @@
+// The risk rules (issue 34), checked when a payment succeeds, before anything is delivered: each
+// switchable in the «Антифрод» settings, with its threshold. Returns the rules the order trips.
+import { and, eq, gte, isNotNull, ne, sql } from 'drizzle-orm'
+import disposableDomains from 'disposable-email-domains/index.json' with { type: 'json' }
+import type { Tx } from '../../db/client'
+import { orders, payments } from '../../db/schema'
+import { emailDomain } from './gate'
+import type { RiskRule, RiskSettings } from './settings'
+
+const DISPOSABLE = new Set<string>(disposableDomains as string[])
+
+export const isDisposableEmail = (email: string | null) =>
+  email !== null && DISPOSABLE.has(emailDomain(email))
+
+type OrderRow = typeof orders.$inferSelect
+type PaymentRow = typeof payments.$inferSelect
+
+const HOUR = 3_600_000
+
+/** Paid orders (this one included) matching `where` since `since`. */
+async function paidOrders(tx: Tx, where: ReturnType<typeof and>, since: Date): Promise<number> {
+  const [r] = await tx
+    .select({ n: sql<number>`count(distinct ${orders.id})::int` })
+    .from(orders)
+    .innerJoin(payments, eq(payments.orderId, orders.id))
+    .where(and(where, isNotNull(orders.paidAt), gte(orders.paidAt, since), eq(payments.status, 'succeeded')))
+  return r?.n ?? 0
+}
+
+export async function trippedRules(
+  tx: Tx,
+  s: RiskSettings,
+  order: OrderRow,
+  payment: PaymentRow,
+  now = new Date(),
+): Promise<RiskRule[]> {
+  const on = (r: RiskRule) => s.rules[r] === true
+  const out: RiskRule[] = []
+  const email = order.email?.toLowerCase() ?? null
+  const sameEmail = email ? sql`lower(${orders.email}) = ${email}` : null
+  const hourAgo = new Date(now.getTime() - HOUR)
+
+  // an email's first order: no other order of it was ever paid
+  const first =
+    email !== null &&
+    (
+      await tx
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(sql`lower(${orders.email}) = ${email}`, isNotNull(orders.paidAt), ne(orders.id, order.id)))
+        .limit(1)
+    ).length === 0
+  if (on('first_order_over') && first && order.total > s.first_order_over) out.push('first_order_over')
+  if (
+    on('promo_first_order_over') &&
+    first &&
+    order.promoCodeId !== null &&
+    order.total > s.promo_first_order_over
+  )
+    out.push('promo_first_order_over')
+  if (on('paid_per_email') && sameEmail && (await paidOrders(tx, and(sameEmail), hourAgo)) > s.paid_per_hour)
+    out.push('paid_per_email')
+  if (
+    on('paid_per_address') &&
+    payment.clientAddress &&
+    payment.clientAddress !== 'unknown' &&
+    (await paidOrders(tx, and(eq(payments.clientAddress, payment.clientAddress)), hourAgo)) >
+      s.paid_per_address_hour
+  )
+    out.push('paid_per_address')
+  if (payment.cardHash) {
+    const card = eq(payments.cardHash, payment.cardHash)
+    if (on('paid_per_card') && (await paidOrders(tx, and(card), hourAgo)) > s.paid_per_hour)
+      out.push('paid_per_card')
+    if (on('card_many_emails')) {
+      const [r] = await tx
+        .select({ n: sql<number>`count(distinct lower(${orders.email}))::int` })
+        .from(orders)
+        .innerJoin(payments, eq(payments.orderId, orders.id))
+        .where(
+          and(
+            card,
+            eq(payments.status, 'succeeded'),
+            gte(orders.paidAt, new Date(now.getTime() - 24 * HOUR)),
+          ),
+        )
+      if ((r?.n ?? 0) > s.card_emails_per_day) out.push('card_many_emails')
+    }
+  }
+  if (
+    on('card_country') &&
+    payment.cardCountry &&
+    payment.countryCode &&
+    payment.cardCountry !== payment.countryCode
+  )
+    out.push('card_country')
+  if (on('disposable_email') && isDisposableEmail(email)) out.push('disposable_email')
+  return out
+}

@@ -1,0 +1,79 @@
+// The «Антифрод» settings: velocity limits and risk rules with their thresholds. One database row
+// (risk_settings) holds what the back-office changed; everything else takes its default, which
+// comes from the environment (ORDER_LIMIT_*, PAYMENT_LIMIT_*, RISK_PAID_PER_ADDRESS, RISK_RULES).
+import { eq } from 'drizzle-orm'
+import { z } from '@hono/zod-openapi'
+import type { Db, Tx } from '../../db/client'
+import { riskSettings } from '../../db/schema'
+import type { ApiConfig } from '../../env'
+
+export const RISK_RULES = [
+  'first_order_over',
+  'paid_per_email',
+  'paid_per_address',
+  'paid_per_card',
+  'card_many_emails',
+  'card_country',
+  'disposable_email',
+  'promo_first_order_over',
+] as const
+export type RiskRule = (typeof RISK_RULES)[number]
+
+const count = z.number().int().min(1).max(1_000_000)
+/** Kopecks. */
+const sum = z.number().int().min(0).max(100_000_000_00)
+
+export const RiskSettingsSchema = z.object({
+  /** Velocity limits: orders and payment starts per client address and per email in the window. */
+  order_per_address: count,
+  order_per_email: count,
+  payment_per_address: count,
+  payment_per_email: count,
+  window_minutes: z.number().int().min(1).max(1440),
+  /** Which rules hold an order for review. */
+  rules: z.record(z.enum(RISK_RULES), z.boolean()),
+  first_order_over: sum,
+  paid_per_hour: count,
+  paid_per_address_hour: count,
+  card_emails_per_day: count,
+  promo_first_order_over: sum,
+})
+export type RiskSettings = z.infer<typeof RiskSettingsSchema>
+
+export function defaultRiskSettings(config: Pick<ApiConfig, 'risk'>): RiskSettings {
+  const on = config.risk.rulesOn
+  return {
+    order_per_address: config.risk.orderPerAddress,
+    order_per_email: config.risk.orderPerEmail,
+    payment_per_address: config.risk.paymentPerAddress,
+    payment_per_email: config.risk.paymentPerEmail,
+    window_minutes: 10,
+    rules: Object.fromEntries(RISK_RULES.map((r) => [r, on === null || on.includes(r)])) as Record<
+      RiskRule,
+      boolean
+    >,
+    first_order_over: 3000_00,
+    paid_per_hour: 3,
+    paid_per_address_hour: config.risk.paidPerAddress,
+    card_emails_per_day: 2,
+    promo_first_order_over: 3000_00,
+  }
+}
+
+/** The settings in force: the stored ones over the defaults (a stored key that no longer parses is ignored). */
+export async function loadRiskSettings(db: Db | Tx, config: Pick<ApiConfig, 'risk'>): Promise<RiskSettings> {
+  const def = defaultRiskSettings(config)
+  const [row] = await db.select().from(riskSettings).where(eq(riskSettings.id, 1))
+  if (!row) return def
+  const merged = { ...def, ...row.settings, rules: { ...def.rules, ...(row.settings.rules ?? {}) } }
+  const parsed = RiskSettingsSchema.safeParse(merged)
+  return parsed.success ? parsed.data : def
+}
+
+/** Stores the settings the back-office saved (all of them: later default changes do not move them). */
+export async function saveRiskSettings(db: Db | Tx, settings: RiskSettings): Promise<void> {
+  await db
+    .insert(riskSettings)
+    .values({ id: 1, settings, updated: new Date() })
+    .onConflictDoUpdate({ target: riskSettings.id, set: { settings, updated: new Date() } })
+}
