@@ -2604,6 +2604,8 @@ export interface components {
             orders_created: number;
             orders_paid: number;
             paid_percent: number;
+            /** @description Methods a buyer can pay with now (on, provider keys set, country not hidden); 0 is shown in red */
+            payments_usable?: number;
             revenue: {
                 amount: string;
                 currency: string;

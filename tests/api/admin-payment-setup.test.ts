@@ -83,6 +83,9 @@ describe('payment setup on a production shop', () => {
       ['getpay', false],
     ])
     expect(p.body[0]!.kinds).toEqual(['bank_card', 'sbp', 'sberbank', 'tinkoff_bank'])
+    // the overview's red warning
+    const ov = await asOwner<{ payments_usable: number }>('GET', '/api/admin/overview/')
+    expect(ov.body.payments_usable).toBe(0)
     // a buyer meets no country at all rather than a failure
     expect((await api.call<unknown[]>('GET', '/api/payments/countries/')).body).toEqual([])
   })
@@ -138,6 +141,8 @@ describe('payment setup on a production shop', () => {
       ['yk_card', 'bank_card', true, true],
       ['yk_sbp', 'sbp', true, true],
     ])
+    const ov = await asOwner<{ payments_usable: number }>('GET', '/api/admin/overview/')
+    expect(ov.body.payments_usable).toBe(2)
     expect(await auditOf('country.create', kzt)).toHaveLength(1)
     expect(await auditOf('payment_method_group.create', group)).toHaveLength(1)
     const [entry] = await auditOf('payment_method.create', card)

@@ -64,11 +64,9 @@ const MethodOut = z
     name: z.string(),
     title: z.string(),
     provider: z.string(),
-    provider_ready: z
-      .boolean()
-      .openapi({
-        description: 'The provider has its keys (and is allowed in this mode): the method can be on',
-      }),
+    provider_ready: z.boolean().openapi({
+      description: 'The provider has its keys (and is allowed in this mode): the method can be on',
+    }),
     kind: z.string().nullable().openapi({
       description: 'YooKassa: payment_method_data.type; sandbox: the scenario it answers with',
     }),
@@ -424,7 +422,8 @@ export function registerAdminPayments(app: ApiApp) {
       if (!cur) throw fail(404, 'not_found')
       const provider = b.provider ?? cur.provider
       const movedProvider = provider !== cur.provider
-      const kindChanged = b.kind !== undefined || movedProvider
+      // the edit form sends the current kind back: only a different one is checked
+      const kindChanged = (b.kind !== undefined && (b.kind?.trim() || null) !== cur.scenario) || movedProvider
       // a new provider forgets the old one's kind unless a kind comes with it
       const kind = kindChanged
         ? checkProviderKind(deps, provider, b.kind !== undefined ? b.kind : null).kind

@@ -1,9 +1,11 @@
 // What a payment method may be set to in the back-office: which payment systems exist, which of
 // them can take payments now (keys set; the sandbox only while sandbox payments are on), and the
 // kinds a method of each may name (YooKassa's payment_method_data.type, the sandbox's scenario).
+import { and, eq } from 'drizzle-orm'
 import type { ApiDeps } from '../../context'
+import { countries, paymentMethodGroups, paymentMethods } from '../../db/schema'
 import { fieldError } from '../../lib/errors'
-import { getProvider } from '../../providers'
+import { getProvider, isMethodUsable } from '../../providers'
 import { SCENARIO_TYPES } from '../../providers/types'
 import { YOOKASSA_KINDS } from '../../providers/yookassa'
 
@@ -62,4 +64,15 @@ export function checkProviderKind(
 export function checkCanSwitchOn(deps: ApiDeps, provider: string): void {
   if (!providerReady(deps, provider))
     throw fieldError('is_active', 'payment_provider_not_configured', { provider })
+}
+
+/** How many methods a buyer can pay with now: on, provider ready, in a country not hidden. */
+export async function usableMethodCount(deps: ApiDeps): Promise<number> {
+  const rows = await deps.db
+    .select({ isActive: paymentMethods.isActive, provider: paymentMethods.provider })
+    .from(paymentMethods)
+    .innerJoin(paymentMethodGroups, eq(paymentMethodGroups.id, paymentMethods.groupId))
+    .innerJoin(countries, eq(countries.id, paymentMethodGroups.countryId))
+    .where(and(eq(paymentMethods.isActive, true), eq(countries.hidden, false)))
+  return rows.filter((m) => isMethodUsable(deps, m)).length
 }
