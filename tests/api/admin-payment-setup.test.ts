@@ -223,7 +223,9 @@ describe('payment setup on a production shop', () => {
   it('a hidden country is not offered; showing it again offers it', async () => {
     const listed = await api.call<{ id: number; name: string }[]>('GET', '/api/payments/countries/')
     expect(listed.body.map((c) => c.name)).toEqual(['Россия'])
-    const pick = await api.call<Err>('POST', '/api/payments/countries/select/', { body: { country_id: kzt } })
+    const pick = await api.call<Err>('POST', '/api/payments/countries/active/select/', {
+      body: { country_id: kzt },
+    })
     expect(pick.status).toBe(404)
     const active = await api.call<{ name: string }>(
       'GET',
