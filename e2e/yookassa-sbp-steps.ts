@@ -34,7 +34,9 @@ export async function ownerAddsSbpMethod(page: Page, context: BrowserContext, re
     .locator('details[open]')
     .filter({ has: page.locator('summary', { hasText: /^Добавить способ в группу/ }) })
     .getByRole('form')
-  await expect(again.getByText('латинские строчные буквы, цифры и _', { exact: false })).toBeVisible()
+  // the message on top and by the field itself
+  await expect(again.getByRole('alert')).toContainText('латинские строчные буквы, цифры и _')
+  await expect(again.getByLabel('Адрес способа')).toHaveAccessibleDescription(/латинские строчные буквы/)
   await expect(again.getByLabel('Название для покупателя')).toHaveValue(title)
   await again.getByLabel('Адрес способа').fill(`yk_sbp_${tag}`)
   await again.getByLabel('Платёжная система').selectOption('yookassa')
