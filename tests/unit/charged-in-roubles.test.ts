@@ -1,7 +1,7 @@
 // What a paid order's refund gives back (issue 32): the amount the provider charged in roubles,
 // the method's fee included; another currency counts as the order's total in roubles.
 import { describe, expect, it } from 'vitest'
-import { chargedInRoubles } from '#api/services/refunds/open'
+import { chargedInRoubles } from '#api/services/payments/amounts'
 
 describe('chargedInRoubles', () => {
   it('a rouble payment with a 3 % fee returns the payment, fee included', () => {
