@@ -5,6 +5,7 @@ import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auditLog, countries, orders } from '#api/db/schema'
 import { message } from '#api/lib/errors'
+import { renderMail } from '#api/services/mail/render'
 import { grantRole } from '#api/services/admin/roles'
 import { type FakeYookassa, startFakeYookassa } from '#tests/fakes/yookassa'
 import { createTestApi, type TestApi } from '#tests/helpers/test-api'
@@ -263,5 +264,35 @@ describe('payment setup on a production shop', () => {
     expect(['paid', 'sending', 'sent', 'done']).toContain(s.body.status)
     const [o] = await api.db.select().from(orders).where(eq(orders.id, orderId))
     expect(o!.status).not.toBe('waiting_for_payment')
+  })
+
+  it('a card payment with the 3 % fee: the done mail says the amount charged, fee named', async () => {
+    const { product } = await makePubgStock(api, { codes: 5, price: 10_000 })
+    const orderId = await createPubgOrder(api, product.id, { email: 'buyer@example.com' })
+    const r = await pay(api, 'yk_card', orderId, { email: 'buyer@example.com' })
+    expect(r.status, JSON.stringify(r.body)).toBe(200)
+    expect(r.body.type).toBe('redirect')
+    const [o] = await api.db.select().from(orders).where(eq(orders.id, orderId))
+    const fee = Math.round((o!.totalToPay * 3) / 100)
+    // what the provider is asked to charge: the total and the fee
+    const remote = yk.paymentOf(r.body.payment_id)!
+    expect(remote.amount.value).toBe(((o!.totalToPay + fee) / 100).toFixed(2))
+    yk.succeed(remote.id)
+    const res = await api.app.request('/api/payments/yookassa/notify/', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-shop-client-ip': '127.0.0.1' },
+      body: JSON.stringify(yk.notification('payment.succeeded', remote)),
+    })
+    expect(res.status).toBe(200)
+    const mail = await renderMail('order_done', { orderId } as never, {
+      db: api.db,
+      config: api.config,
+      to: 'buyer@example.com',
+      now: new Date(),
+    })
+    const rub = (k: number) => `${(k / 100).toFixed(2).replace('.', ',')} ₽`
+    expect(mail?.text.replace(/[\u00a0\u202f]/g, ' ')).toContain(
+      `${rub(o!.totalToPay + fee)}, в том числе комиссия способа оплаты ${rub(fee)}`,
+    )
   })
 })
