@@ -5,6 +5,9 @@ const PORT = Number(process.env.E2E_PORT ?? 3200)
 export const baseURL = `http://localhost:${PORT}`
 const FAKE_SOCIAL_PORT = Number(process.env.E2E_FAKE_SOCIAL_PORT ?? FAKE_SOCIAL_E2E_PORT)
 export const FAKE_SOCIAL_ORIGIN = `http://127.0.0.1:${FAKE_SOCIAL_PORT}`
+// the local fake of YooKassa (tests/fakes/yookassa-server.ts); its own port beside the shop's
+const FAKE_YOOKASSA_PORT = Number(process.env.E2E_FAKE_YOOKASSA_PORT ?? 3298)
+export const FAKE_YOOKASSA_ORIGIN = `http://127.0.0.1:${FAKE_YOOKASSA_PORT}`
 
 /** Debian's Chromium; the flags keep it from reaching for the internet. */
 const chromium = {
@@ -81,6 +84,11 @@ export default defineConfig({
         PAYMENT_LIMIT_PER_ADDRESS: '100000',
         RISK_PAID_PER_ADDRESS: '100000',
         ...fakeSocialEnv(FAKE_SOCIAL_ORIGIN),
+        // YooKassa's API is the local fake; its notifications come from the loopback here
+        YOOKASSA_SHOP_ID: '501234',
+        YOOKASSA_SECRET_KEY: 'test_yk_secret_key',
+        YOOKASSA_API_URL: FAKE_YOOKASSA_ORIGIN,
+        YOOKASSA_NOTIFY_FROM: '127.0.0.1/32, ::1',
       },
       stdout: 'pipe',
       stderr: 'pipe',
@@ -94,6 +102,16 @@ export default defineConfig({
       // browsers); each assertion keeps its own short timeout
       timeout: 60_000,
       env: { FAKE_SOCIAL_PORT: String(FAKE_SOCIAL_PORT) },
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+    // A local fake of YooKassa's API (tests/fakes/yookassa.ts), notifying the shop above
+    {
+      command: 'node --import tsx tests/fakes/yookassa-server.ts',
+      url: `${FAKE_YOOKASSA_ORIGIN}/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { FAKE_YOOKASSA_PORT: String(FAKE_YOOKASSA_PORT), SHOP_URL: baseURL },
       stdout: 'pipe',
       stderr: 'pipe',
     },

@@ -39,7 +39,7 @@ export async function buyGiftAndSeeCashback(
   await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}\/pay$/)
   const orderId = new URL(page.url()).pathname.split('/')[2]!
   // the card method (a redirect scenario) leads to the sandbox checkout and back
-  await page.getByRole('radio', { name: /^Банковская карта/ }).check()
+  await page.getByRole('radio', { name: /^Банковская карта(?! \(ЮKassa\))/ }).check()
   await page.getByRole('button', { name: 'Перейти к оплате' }).click()
   await expect(page).toHaveURL(/\/api\/payments\/sandbox\/checkout\//)
   await page.getByRole('button', { name: 'Оплатить' }).click()

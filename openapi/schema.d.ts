@@ -502,6 +502,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/payments/countries/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a country (its currency and rate); hidden ones are not offered to buyers */
+        post: operations["postAdminPaymentsCountries"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/payments/countries/{id}/": {
         parameters: {
             query?: never;
@@ -517,6 +534,23 @@ export interface paths {
         head?: never;
         /** Change a country (name, rate, order) */
         patch: operations["patchAdminPaymentsCountriesById"];
+        trace?: never;
+    };
+    "/api/admin/payments/countries/{id}/method_groups/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a method group to a country */
+        post: operations["postAdminPaymentsCountriesByIdMethodGroups"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/admin/payments/method_groups/{id}/": {
@@ -536,6 +570,23 @@ export interface paths {
         patch: operations["patchAdminPaymentsMethodGroupsById"];
         trace?: never;
     };
+    "/api/admin/payments/method_groups/{id}/methods/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a payment method to a group, choosing its payment system */
+        post: operations["postAdminPaymentsMethodGroupsByIdMethods"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/payments/methods/{id}/": {
         parameters: {
             query?: never;
@@ -551,6 +602,23 @@ export interface paths {
         head?: never;
         /** Change a payment method (active, fees, minimum, place in its group) */
         patch: operations["patchAdminPaymentsMethodsById"];
+        trace?: never;
+    };
+    "/api/admin/payments/providers/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The payment systems a method may use, and whether each can take payments now */
+        get: operations["getAdminPaymentsProviders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/admin/products/{id}/": {
@@ -2344,6 +2412,8 @@ export interface components {
         AdminCountry: {
             currency: string;
             flag: string;
+            /** @description Not offered to buyers; its methods take no payments */
+            hidden: boolean;
             id: number;
             is_default: boolean;
             method_groups: components["schemas"]["AdminPaymentMethodGroup"][];
@@ -2352,10 +2422,25 @@ export interface components {
             rate_micro: number;
             sort_order: number;
         };
+        AdminCountryCreate: {
+            currency: string;
+            flag?: string;
+            hidden?: boolean;
+            is_default?: boolean;
+            name: string;
+            rate_micro?: number;
+            sort_order?: number;
+        };
         AdminCountryPatch: {
+            hidden?: boolean;
+            /** @enum {boolean} */
+            is_default?: true;
             name?: string;
             rate_micro?: number;
             sort_order?: number;
+        };
+        AdminCreated: {
+            id: number;
         };
         AdminFaq: {
             answer: string;
@@ -2588,6 +2673,8 @@ export interface components {
             orders_created: number;
             orders_paid: number;
             paid_percent: number;
+            /** @description Methods a buyer can pay with now (on, provider keys set, country not hidden); 0 is shown in red */
+            payments_usable?: number;
             revenue: {
                 amount: string;
                 currency: string;
@@ -2615,14 +2702,35 @@ export interface components {
             /** @description Percent fee in basis points (1 % = 100) */
             fee_bp: number;
             fix_fee: string;
+            icon: string;
             id: number;
             is_active: boolean;
             is_secondary: boolean;
+            /** @description YooKassa: payment_method_data.type; sandbox: the scenario it answers with */
+            kind: string | null;
             min_amount: string;
             name: string;
             provider: string;
+            /** @description The provider has its keys (and is allowed in this mode): the method can be on */
+            provider_ready: boolean;
             /** @description Place within its group (then by id) */
             sort_order: number;
+            title: string;
+        };
+        AdminPaymentMethodCreate: {
+            fee_bp?: number;
+            /** @example 199.00 */
+            fix_fee?: string;
+            icon?: string;
+            is_active?: boolean;
+            is_secondary?: boolean;
+            kind?: string | null;
+            /** @example 199.00 */
+            min_amount?: string;
+            name: string;
+            /** @enum {string} */
+            provider: "yookassa" | "payselection" | "getpay" | "sandbox";
+            sort_order?: number;
             title: string;
         };
         AdminPaymentMethodGroup: {
@@ -2631,6 +2739,11 @@ export interface components {
             name: string;
             order: number;
             short_name: string;
+        };
+        AdminPaymentMethodGroupCreate: {
+            name: string;
+            order?: number;
+            short_name?: string;
         };
         AdminPaymentMethodGroupPatch: {
             name?: string;
@@ -2641,12 +2754,24 @@ export interface components {
             fee_bp?: number;
             /** @example 199.00 */
             fix_fee?: string;
+            icon?: string;
             is_active?: boolean;
             is_secondary?: boolean;
+            kind?: string | null;
             /** @example 199.00 */
             min_amount?: string;
+            /** @enum {string} */
+            provider?: "yookassa" | "payselection" | "getpay" | "sandbox";
             sort_order?: number;
             title?: string;
+        };
+        AdminPaymentProvider: {
+            /** @description The kinds a method of it may name */
+            kinds: string[];
+            /** @enum {string} */
+            name: "yookassa" | "payselection" | "getpay" | "sandbox";
+            /** @description Its keys are set (and it is allowed in this mode) */
+            ready: boolean;
         };
         AdminProduct: {
             amount_uc: number | null;
@@ -6485,6 +6610,57 @@ export interface operations {
             };
         };
     };
+    postAdminPaymentsCountries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminCountryCreate"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCreated"];
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     patchAdminPaymentsCountriesById: {
         parameters: {
             query?: never;
@@ -6510,6 +6686,68 @@ export interface operations {
                         /** @enum {boolean} */
                         ok: true;
                     };
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminPaymentsCountriesByIdMethodGroups: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminPaymentMethodGroupCreate"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCreated"];
                 };
             };
             /** @description Error 400 */
@@ -6615,6 +6853,68 @@ export interface operations {
             };
         };
     };
+    postAdminPaymentsMethodGroupsByIdMethods: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminPaymentMethodCreate"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCreated"];
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     patchAdminPaymentsMethodsById: {
         parameters: {
             query?: never;
@@ -6671,6 +6971,44 @@ export interface operations {
             };
             /** @description Error 429 */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminPaymentsProviders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminPaymentProvider"][];
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 404 */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

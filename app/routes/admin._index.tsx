@@ -32,6 +32,12 @@ export default function AdminOverview() {
   return (
     <section aria-labelledby="admin-h1">
       <h1 id="admin-h1">{t('admin.overview.title')}</h1>
+      {o.payments_usable === 0 ? (
+        <div className="admin-warning" role="alert" data-testid="no-payments-warning">
+          <strong>{t('admin.payment_setup.overview_none')}</strong>{' '}
+          <Link to="/admin/payments">{t('admin.payment_setup.overview_none_hint')}</Link>
+        </div>
+      ) : null}
       {o.mail.not_configured ? (
         <div className="admin-warning" role="alert">
           <strong>{t('admin.overview.mail_not_configured')}</strong>{' '}

@@ -1,6 +1,6 @@
 // /admin/payments: countries, their method groups and methods in the order shoppers see them;
 // a method switches off/on with one press, and every level has its edit form (fees, minimum,
-// rate, order).
+// rate, order, provider, hidden) and its add form: an owner sets payments up without SQL.
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { AdminForm, Check, Field, Submit, useFailedForm } from '#app/components/admin/admin-form'
@@ -15,8 +15,31 @@ export const meta = adminMeta('payments.title')
 type Country = components['schemas']['AdminCountry']
 type Group = components['schemas']['AdminPaymentMethodGroup']
 type Method = components['schemas']['AdminPaymentMethod']
+type Provider = components['schemas']['AdminPaymentProvider']
 
-const COUNTRY_SPEC: FormSpec = { name: 'optText', rate_micro: 'micro', sort_order: 'int' }
+const COUNTRY_SPEC: FormSpec = { name: 'optText', rate_micro: 'micro', sort_order: 'int', hidden: 'bool' }
+const COUNTRY_NEW: FormSpec = {
+  name: 'text',
+  currency: 'text',
+  rate_micro: 'micro',
+  sort_order: 'int',
+  hidden: 'bool',
+  is_default: 'bool',
+}
+const GROUP_NEW: FormSpec = { name: 'text', short_name: 'optText', order: 'int' }
+const METHOD_NEW: FormSpec = {
+  name: 'text',
+  title: 'text',
+  provider: 'text',
+  kind: 'optText',
+  icon: 'optText',
+  is_active: 'bool',
+  fee_bp: 'percentBp',
+  fix_fee: 'money',
+  min_amount: 'money',
+  is_secondary: 'bool',
+  sort_order: 'int',
+}
 const GROUP_SPEC: FormSpec = { name: 'optText', short_name: 'optText', order: 'int' }
 const METHOD_SPEC: FormSpec = {
   title: 'optText',
@@ -26,12 +49,18 @@ const METHOD_SPEC: FormSpec = {
   min_amount: 'money',
   is_secondary: 'bool',
   sort_order: 'int',
+  provider: 'optText',
+  kind: 'optText',
+  icon: 'optText',
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await ownerApi(request, context)
-  const countries = await read(request, api, api.client.GET('/api/admin/payments/'))
-  return data({ countries }, { headers: api.headers })
+  const [countries, providers] = await Promise.all([
+    read(request, api, api.client.GET('/api/admin/payments/')),
+    read(request, api, api.client.GET('/api/admin/payments/providers/')),
+  ])
+  return data({ countries, providers }, { headers: api.headers })
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -66,6 +95,30 @@ export async function action({ request, context }: ActionFunctionArgs) {
         c.PATCH('/api/admin/payments/methods/{id}/', { ...byId(), body: body(METHOD_SPEC) }),
         adminT('admin.payments.method_saved'),
       )
+    case 'add-country':
+      return settle(
+        request,
+        api,
+        posted,
+        c.POST('/api/admin/payments/countries/', { body: body(COUNTRY_NEW) }),
+        adminT('admin.payment_setup.country_added'),
+      )
+    case 'add-group':
+      return settle(
+        request,
+        api,
+        posted,
+        c.POST('/api/admin/payments/countries/{id}/method_groups/', { ...byId(), body: body(GROUP_NEW) }),
+        adminT('admin.payment_setup.group_added'),
+      )
+    case 'add-method':
+      return settle(
+        request,
+        api,
+        posted,
+        c.POST('/api/admin/payments/method_groups/{id}/methods/', { ...byId(), body: body(METHOD_NEW) }),
+        adminT('admin.payment_setup.method_added'),
+      )
     case 'switch': {
       const on = form.get('is_active') === 'true'
       return settle(
@@ -81,7 +134,51 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
-function MethodItem({ m, open }: { m: Method; open: boolean }) {
+/** The provider and kind choices (every kind listed: the API checks it against the provider). */
+function ProviderFields({ providers, m }: { providers: Provider[]; m?: Method }) {
+  const t = useT()
+  const names = providers.map((p) => p.name as string)
+  // a method of a provider no longer offered (the sandbox in production) keeps its current value
+  const options = m && !names.includes(m.provider) ? [...names, m.provider] : names
+  const kinds = [...new Set(providers.flatMap((p) => p.kinds))]
+  const ready = new Map(providers.map((p) => [p.name as string, p.ready]))
+  return (
+    <>
+      <Field
+        name="provider"
+        type="select"
+        label={t('admin.payment_setup.provider')}
+        defaultValue={m?.provider ?? names[0] ?? ''}
+        options={options.map((n) => {
+          const label = t(`admin.payment_setup.providers.${n}`)
+          return {
+            value: n,
+            label: ready.get(n) ? label : t('admin.payment_setup.provider_no_keys', { name: label }),
+          }
+        })}
+      />
+      <Field
+        name="kind"
+        type="select"
+        label={t('admin.payment_setup.kind')}
+        hint={t('admin.payment_setup.kind_hint')}
+        defaultValue={m?.kind ?? ''}
+        options={[
+          { value: '', label: t('admin.payment_setup.kind_none') },
+          ...kinds.map((k) => ({ value: k, label: t(`admin.payment_setup.kinds.${k}`) })),
+        ]}
+      />
+      <Field
+        name="icon"
+        label={t('admin.payment_setup.icon')}
+        hint={t('admin.payment_setup.icon_hint')}
+        defaultValue={m?.icon ?? ''}
+      />
+    </>
+  )
+}
+
+function MethodItem({ m, open, providers }: { m: Method; open: boolean; providers: Provider[] }) {
   const t = useT()
   const switchKey = m.is_active ? 'admin.payments.switch_off' : 'admin.payments.switch_on'
   // fixed fee and minimum are in the method's own currency
@@ -103,6 +200,11 @@ function MethodItem({ m, open }: { m: Method; open: boolean }) {
         · {t('admin.payments.min_line', { min: m.min_amount, currency })} ·{' '}
         {t('admin.payments.provider', { provider: m.provider })}
       </p>
+      {m.provider_ready ? null : (
+        <p className="form-error" data-testid={`method-${m.name}-not-ready`}>
+          {t('admin.payment_setup.not_ready', { provider: m.provider })}
+        </p>
+      )}
       <AdminForm
         formKey={`switch-${m.id}`}
         intent="switch"
@@ -121,6 +223,7 @@ function MethodItem({ m, open }: { m: Method; open: boolean }) {
           hidden={{ id: m.id }}
         >
           <Field name="title" label={t('admin.payments.title_field')} defaultValue={m.title} />
+          <ProviderFields providers={providers} m={m} />
           <Field
             name="fee_bp"
             type="number"
@@ -165,7 +268,59 @@ function MethodItem({ m, open }: { m: Method; open: boolean }) {
   )
 }
 
-function GroupSection({ g, failed }: { g: Group; failed: string | null }) {
+type Setup = { failed: string | null; providers: Provider[] }
+
+function AddMethod({ g, currency, failed, providers }: { g: Group; currency: string } & Setup) {
+  const t = useT()
+  const label = t('admin.payment_setup.add_method', { name: g.name })
+  return (
+    <details open={failed === `add-method-${g.id}` || undefined}>
+      <summary>{label}</summary>
+      <AdminForm formKey={`add-method-${g.id}`} intent="add-method" label={label} hidden={{ id: g.id }}>
+        <Field name="title" label={t('admin.payments.title_field')} required />
+        <Field
+          name="name"
+          label={t('admin.payment_setup.method_name')}
+          hint={t('admin.payment_setup.method_name_hint')}
+          required
+        />
+        <ProviderFields providers={providers} />
+        <Field
+          name="fee_bp"
+          type="number"
+          inputMode="decimal"
+          label={t('admin.payments.fee')}
+          hint={t('admin.payments.fee_hint')}
+        />
+        <Field
+          name="fix_fee"
+          type="number"
+          inputMode="decimal"
+          label={t('admin.payments.fix_fee', { currency })}
+          hint={t('admin.payments.amount_hint')}
+        />
+        <Field
+          name="min_amount"
+          type="number"
+          inputMode="decimal"
+          label={t('admin.payments.min_amount', { currency })}
+          hint={t('admin.payments.amount_hint')}
+        />
+        <Field
+          name="sort_order"
+          type="number"
+          label={t('admin.payments.sort_order')}
+          hint={t('admin.payments.order_hint')}
+        />
+        <Check name="is_active" label={t('admin.payments.is_active')} defaultChecked={false} />
+        <Check name="is_secondary" label={t('admin.payments.is_secondary')} defaultChecked={false} />
+        <Submit>{t('admin.common.add')}</Submit>
+      </AdminForm>
+    </details>
+  )
+}
+
+function GroupSection({ g, currency, failed, providers }: { g: Group; currency: string } & Setup) {
   const t = useT()
   return (
     <section className="admin-section" aria-labelledby={`group-${g.id}`}>
@@ -193,14 +348,73 @@ function GroupSection({ g, failed }: { g: Group; failed: string | null }) {
       {g.methods.length === 0 ? <p>{t('admin.payments.no_methods')}</p> : null}
       <ul className="admin-cards">
         {g.methods.map((m) => (
-          <MethodItem key={m.id} m={m} open={failed === `method-${m.id}`} />
+          <MethodItem key={m.id} m={m} open={failed === `method-${m.id}`} providers={providers} />
         ))}
       </ul>
+      <AddMethod g={g} currency={currency} failed={failed} providers={providers} />
     </section>
   )
 }
 
-function CountrySection({ c, failed }: { c: Country; failed: string | null }) {
+function AddGroup({ c, failed }: { c: Country; failed: string | null }) {
+  const t = useT()
+  const label = t('admin.payment_setup.add_group', { name: c.name })
+  return (
+    <details open={failed === `add-group-${c.id}` || undefined}>
+      <summary>{label}</summary>
+      <AdminForm formKey={`add-group-${c.id}`} intent="add-group" label={label} hidden={{ id: c.id }}>
+        <Field name="name" label={t('admin.payments.name')} required />
+        <Field name="short_name" label={t('admin.payments.short_name')} />
+        <Field
+          name="order"
+          type="number"
+          label={t('admin.payments.sort_order')}
+          hint={t('admin.payments.order_hint')}
+        />
+        <Submit>{t('admin.common.add')}</Submit>
+      </AdminForm>
+    </details>
+  )
+}
+
+function AddCountry({ failed }: { failed: string | null }) {
+  const t = useT()
+  const label = t('admin.payment_setup.add_country')
+  return (
+    <details className="card" open={failed === 'add-country' || undefined}>
+      <summary>{label}</summary>
+      <AdminForm formKey="add-country" intent="add-country" label={label}>
+        <Field name="name" label={t('admin.payments.name')} required />
+        <Field
+          name="currency"
+          label={t('admin.payment_setup.currency_code')}
+          hint={t('admin.payment_setup.currency_hint')}
+          defaultValue="RUB"
+          required
+        />
+        <Field
+          name="rate_micro"
+          type="number"
+          inputMode="decimal"
+          label={t('admin.payment_setup.rate_new')}
+          hint={t('admin.payment_setup.rate_new_hint')}
+          defaultValue="1"
+        />
+        <Field
+          name="sort_order"
+          type="number"
+          label={t('admin.payments.sort_order')}
+          hint={t('admin.payments.order_hint')}
+        />
+        <Check name="hidden" label={t('admin.payment_setup.hidden')} defaultChecked={false} />
+        <Check name="is_default" label={t('admin.payment_setup.is_default')} defaultChecked={false} />
+        <Submit>{t('admin.common.add')}</Submit>
+      </AdminForm>
+    </details>
+  )
+}
+
+function CountrySection({ c, failed, providers }: { c: Country } & Setup) {
   const t = useT()
   return (
     <section className="card admin-section" aria-labelledby={`country-${c.id}`}>
@@ -208,6 +422,7 @@ function CountrySection({ c, failed }: { c: Country; failed: string | null }) {
       <p className="field__hint">
         {t('admin.payments.currency', { currency: c.currency })}
         {c.is_default ? ` · ${t('admin.payments.default')}` : ''}
+        {c.hidden ? ` · ${t('admin.payment_setup.hidden_badge')}` : ''}
       </p>
       <details open={failed === `country-${c.id}` || undefined}>
         <summary>{t('admin.payments.country_edit', { name: c.name })}</summary>
@@ -233,27 +448,36 @@ function CountrySection({ c, failed }: { c: Country; failed: string | null }) {
             hint={t('admin.payments.order_hint')}
             defaultValue={c.sort_order}
           />
+          <Check name="hidden" label={t('admin.payment_setup.hidden')} defaultChecked={c.hidden} />
           <Submit>{t('admin.common.save')}</Submit>
         </AdminForm>
       </details>
       {c.method_groups.map((g) => (
-        <GroupSection key={g.id} g={g} failed={failed} />
+        <GroupSection key={g.id} g={g} currency={c.currency} failed={failed} providers={providers} />
       ))}
+      <AddGroup c={c} failed={failed} />
     </section>
   )
 }
 
 export default function AdminPayments() {
   const t = useT()
-  const { countries } = useLoaderData<typeof loader>()
+  const { countries, providers } = useLoaderData<typeof loader>()
   const failed = useFailedForm()
+  const anyMethod = countries.some((c) => c.method_groups.some((g) => g.methods.length > 0))
   return (
     <section aria-labelledby="admin-h1">
       <h1 id="admin-h1">{t('admin.payments.title')}</h1>
       <p>{t('admin.payments.intro')}</p>
+      {anyMethod ? null : (
+        <p className="form-error" role="status">
+          {t('admin.payment_setup.empty')}
+        </p>
+      )}
       {countries.map((c) => (
-        <CountrySection key={c.id} c={c} failed={failed} />
+        <CountrySection key={c.id} c={c} failed={failed} providers={providers} />
       ))}
+      <AddCountry failed={failed} />
     </section>
   )
 }

@@ -67,7 +67,9 @@ export interface FakeYookassa {
 
 const money = (v: unknown) => typeof v === 'string' && /^\d+\.\d{2}$/.test(v)
 
-export async function startFakeYookassa(opts: { port?: number } = {}): Promise<FakeYookassa> {
+export async function startFakeYookassa(
+  opts: { port?: number; shopUrl?: string } = {},
+): Promise<FakeYookassa> {
   const log: YkRequest[] = []
   const payments = new Map<string, YkPayment>()
   const refunds = new Map<string, YkRefund>()
@@ -156,6 +158,19 @@ export async function startFakeYookassa(opts: { port?: number } = {}): Promise<F
       if (req.method === 'GET' && path.startsWith('/checkout/payments/')) {
         res.setHeader('content-type', 'text/html; charset=utf-8')
         return send([200, '<!doctype html><title>ЮKassa (тест)</title><h1>Оплата картой</h1>'])
+      }
+      // standalone (e2e): a health check, and the payer paying — the payment succeeds and
+      // YooKassa's notification goes to the shop (tests/fakes/yookassa-server.ts)
+      if (opts.shopUrl && req.method === 'GET' && path === '/health') return send([200, '{"ok":true}'])
+      if (opts.shopUrl && req.method === 'POST' && path.startsWith('/_test/succeed/')) {
+        const p = fake.paymentOf(decodeURIComponent(path.slice('/_test/succeed/'.length)))
+        if (!p) return send([404, error('not_found', 'no payment for that id')])
+        fake.succeed(p.id)
+        void fake.notify(opts.shopUrl, 'payment.succeeded', p).then(
+          (status) => send([200, JSON.stringify({ notified: status })]),
+          (e: unknown) => send([502, error('notify_failed', String(e))]),
+        )
+        return
       }
       if (req.headers.authorization !== auth)
         return send([401, error('invalid_credentials', 'Basic auth with shopId:secretKey required')])

@@ -401,6 +401,8 @@ export const countries = pgTable('countries', {
   rateMicro: bigint('rate_micro', { mode: 'number' }).notNull(),
   isDefault: boolean('is_default').notNull().default(false),
   sortOrder: integer('sort_order').notNull().default(0),
+  // hidden by the owner: not offered to buyers (their methods take no payments)
+  hidden: boolean('hidden').notNull().default(false),
 })
 
 export const paymentMethodGroups = pgTable('payment_method_groups', {
@@ -434,7 +436,7 @@ export const paymentMethods = pgTable(
     currencies: jsonb('currencies').$type<string[]>().notNull().default([]),
     requiredFields: jsonb('required_fields').$type<string[]>().notNull().default([]),
     canRetrievePaymentData: boolean('can_retrieve_payment_data').notNull().default(false),
-    // adapter: 'sandbox' | 'payselection' | 'getpay'
+    // adapter: 'sandbox' | 'payselection' | 'getpay' | 'yookassa'
     provider: text('provider').notNull().default('sandbox'),
     // sandbox only: which scenario type it answers with
     scenario: text('scenario'),

@@ -7,6 +7,7 @@ import { pageNumberPage, pageQuery, pageSchema } from '../../lib/pagination'
 import { errorResponses, jsonContent } from '../../lib/schemas'
 import { overview } from '../../services/admin/overview'
 import { mailHealth } from '../../services/mail/health'
+import { usableMethodCount } from '../../services/payments/method-setup'
 import { failedReceipts } from '../../services/receipts/admin'
 import { getSellerSettings, sellerWarnings } from '../../services/receipts/settings'
 import { adminRoute, staffOf } from './guard'
@@ -49,6 +50,10 @@ const Overview = z
         dead: z.number().int().openapi({ description: 'mails given up on in the last 7 days' }),
       })
       .openapi('AdminMailHealth'),
+    payments_usable: z.number().int().optional().openapi({
+      description:
+        'Methods a buyer can pay with now (on, provider keys set, country not hidden); 0 is shown in red',
+    }),
     seller_warnings: z.array(z.string()).optional().openapi({
       description: 'Production only: requisites missing, receipts off or in the sandbox (shown in red)',
     }),
@@ -134,16 +139,18 @@ export function registerAdminOverview(app: ApiApp) {
 
   app.openapi(overviewRoute, async (c) => {
     const { db, config } = c.var.deps
-    const [base, mail, seller, failed] = await Promise.all([
+    const [base, mail, seller, failed, usable] = await Promise.all([
       overview(db, c.req.valid('query').days),
       mailHealth(db, config.mail, !config.demo),
       getSellerSettings(db),
       failedReceipts(db, 20),
+      usableMethodCount(c.var.deps),
     ])
     return c.json(
       {
         ...base,
         mail,
+        payments_usable: usable,
         seller_warnings: sellerWarnings(seller, config),
         failed_receipts: failed.map((r) => ({
           id: r.id,

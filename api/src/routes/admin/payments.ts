@@ -1,13 +1,21 @@
-// Back-office payment setup: countries, method groups and methods (active, fees, limits, order).
+// Back-office payment setup: countries (hidden or offered), method groups and methods (provider,
+// active, fees, limits, icon, order); the owner creates them all here, no SQL needed.
 import { z } from '@hono/zod-openapi'
-import { asc, eq } from 'drizzle-orm'
-import type { ApiApp } from '../../context'
+import { asc, eq, ne, sql } from 'drizzle-orm'
+import type { ApiApp, ApiDeps } from '../../context'
 import { countries, paymentMethodGroups, paymentMethods } from '../../db/schema'
-import { fieldError } from '../../lib/errors'
+import { fail, fieldError } from '../../lib/errors'
 import { toMoney } from '../../lib/money'
-import { getProvider } from '../../providers'
 import { errorResponses, IdParam, jsonContent } from '../../lib/schemas'
+import { audit } from '../../services/admin/audit'
 import { patchAudited } from '../../services/admin/patch'
+import {
+  checkCanSwitchOn,
+  checkProviderKind,
+  PROVIDER_NAMES,
+  providerChoices,
+  providerReady,
+} from '../../services/payments/method-setup'
 import { Int, jsonBody, Money, Text } from './fields'
 import { adminRoute, staffOf } from './guard'
 
@@ -15,11 +23,14 @@ type Country = typeof countries.$inferSelect
 type Group = typeof paymentMethodGroups.$inferSelect
 type Method = typeof paymentMethods.$inferSelect
 
-const methodOut = (m: Method) => ({
+const methodOut = (deps: ApiDeps) => (m: Method) => ({
   id: m.id,
   name: m.name,
   title: m.title,
   provider: m.provider,
+  provider_ready: providerReady(deps, m.provider),
+  kind: m.scenario,
+  icon: m.icon,
   is_active: m.isActive,
   fee_bp: m.fee,
   fix_fee: toMoney(m.fixFee),
@@ -28,22 +39,23 @@ const methodOut = (m: Method) => ({
   currencies: m.currencies,
   sort_order: m.sortOrder,
 })
-const groupOut = (g: Group, methods: Method[]) => ({
+const groupOut = (deps: ApiDeps, g: Group, methods: Method[]) => ({
   id: g.id,
   name: g.name,
   short_name: g.shortName,
   order: g.order,
-  methods: methods.filter((m) => m.groupId === g.id).map(methodOut),
+  methods: methods.filter((m) => m.groupId === g.id).map(methodOut(deps)),
 })
-const countryOut = (c: Country, groups: Group[], methods: Method[]) => ({
+const countryOut = (deps: ApiDeps, c: Country, groups: Group[], methods: Method[]) => ({
   id: c.id,
   name: c.name,
   flag: c.flag,
   currency: c.currency,
   rate_micro: c.rateMicro,
   is_default: c.isDefault,
+  hidden: c.hidden,
   sort_order: c.sortOrder,
-  method_groups: groups.filter((g) => g.countryId === c.id).map((g) => groupOut(g, methods)),
+  method_groups: groups.filter((g) => g.countryId === c.id).map((g) => groupOut(deps, g, methods)),
 })
 
 const MethodOut = z
@@ -52,6 +64,13 @@ const MethodOut = z
     name: z.string(),
     title: z.string(),
     provider: z.string(),
+    provider_ready: z.boolean().openapi({
+      description: 'The provider has its keys (and is allowed in this mode): the method can be on',
+    }),
+    kind: z.string().nullable().openapi({
+      description: 'YooKassa: payment_method_data.type; sandbox: the scenario it answers with',
+    }),
+    icon: z.string(),
     is_active: z.boolean(),
     fee_bp: z.number().int().openapi({ description: 'Percent fee in basis points (1 % = 100)' }),
     fix_fee: z.string(),
@@ -78,6 +97,7 @@ const CountryOut = z
     currency: z.string(),
     rate_micro: z.number().int().openapi({ description: 'Units of the currency per rouble × 1 000 000' }),
     is_default: z.boolean(),
+    hidden: z.boolean().openapi({ description: 'Not offered to buyers; its methods take no payments' }),
     sort_order: z.number().int(),
     method_groups: z.array(GroupOut),
   })
@@ -88,8 +108,57 @@ const CountryPatch = z
     name: Text(100).min(1).optional(),
     rate_micro: Int(1, 2_000_000_000).optional(),
     sort_order: Int(-1000, 1000).optional(),
+    hidden: z.boolean({ error: 'ожидается да или нет' }).optional(),
+    is_default: z.literal(true, { error: 'страну по умолчанию меняют, назначая другую' }).optional(),
   })
   .openapi('AdminCountryPatch')
+const Currency = z
+  .string({ error: 'ожидается код валюты' })
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{3}$/, 'код валюты из трёх латинских букв, например RUB')
+const IconPath = Text(300).regex(
+  /^(|\/[A-Za-z0-9._/-]*|https:\/\/[^\s"'<>]+)$/,
+  'путь на сайте (/images/…) или адрес https://',
+)
+const CountryCreate = z
+  .object({
+    name: Text(100).min(1, 'заполните название'),
+    currency: Currency,
+    rate_micro: Int(1, 2_000_000_000).optional(),
+    flag: IconPath.optional(),
+    sort_order: Int(-1000, 1000).optional(),
+    hidden: z.boolean({ error: 'ожидается да или нет' }).optional(),
+    is_default: z.boolean({ error: 'ожидается да или нет' }).optional(),
+  })
+  .openapi('AdminCountryCreate')
+const GroupCreate = z
+  .object({
+    name: Text(100).min(1, 'заполните название'),
+    short_name: Text(40).optional(),
+    order: Int(-1000, 1000).optional(),
+  })
+  .openapi('AdminPaymentMethodGroupCreate')
+const MethodName = z
+  .string({ error: 'ожидается строка' })
+  .trim()
+  .regex(/^[a-z0-9_]{2,40}$/, 'латинские строчные буквы, цифры и _, от 2 до 40 символов')
+const Kind = Text(40).min(1).nullable()
+const MethodCreate = z
+  .object({
+    name: MethodName,
+    title: Text(100).min(1, 'заполните название'),
+    provider: z.enum(PROVIDER_NAMES, { error: 'выберите платёжную систему из списка' }),
+    kind: Kind.optional(),
+    icon: IconPath.optional(),
+    is_active: z.boolean().optional(),
+    fee_bp: Int(0, 5000).optional(),
+    fix_fee: Money.optional(),
+    min_amount: Money.optional(),
+    is_secondary: z.boolean().optional(),
+    sort_order: Int(-1000, 1000).optional(),
+  })
+  .openapi('AdminPaymentMethodCreate')
 const GroupPatch = z
   .object({
     name: Text(100).min(1).optional(),
@@ -100,6 +169,9 @@ const GroupPatch = z
 const MethodPatch = z
   .object({
     title: Text(100).min(1).optional(),
+    provider: z.enum(PROVIDER_NAMES, { error: 'выберите платёжную систему из списка' }).optional(),
+    kind: Kind.optional(),
+    icon: IconPath.optional(),
     is_active: z.boolean().optional(),
     fee_bp: Int(0, 5000).optional(),
     fix_fee: Money.optional(),
@@ -129,6 +201,46 @@ const countryPatch = patchRoute(
   CountryPatch,
 )
 const groupPatch = patchRoute('/api/admin/payments/method_groups/{id}/', 'Change a method group', GroupPatch)
+const ProviderOut = z
+  .object({
+    name: z.enum(PROVIDER_NAMES),
+    ready: z.boolean().openapi({ description: 'Its keys are set (and it is allowed in this mode)' }),
+    kinds: z.array(z.string()).openapi({ description: 'The kinds a method of it may name' }),
+  })
+  .openapi('AdminPaymentProvider')
+const providers = adminRoute('owner', {
+  method: 'get',
+  path: '/api/admin/payments/providers/',
+  summary: 'The payment systems a method may use, and whether each can take payments now',
+  responses: { 200: jsonContent(z.array(ProviderOut)), ...errorResponses(403, 404) },
+})
+const Created = z.object({ id: z.number().int() }).openapi('AdminCreated')
+/** Adds a row under its parent `{id}`. */
+const addRoute = <P extends string, S extends z.ZodTypeAny>(path: P, summary: string, schema: S) =>
+  adminRoute('owner', {
+    method: 'post',
+    path,
+    summary,
+    request: { params: IdParam, ...jsonBody(schema) },
+    responses: { 200: jsonContent(Created), ...errorResponses(400, 403, 404) },
+  })
+const countryCreate = adminRoute('owner', {
+  method: 'post',
+  path: '/api/admin/payments/countries/',
+  summary: 'Add a country (its currency and rate); hidden ones are not offered to buyers',
+  request: jsonBody(CountryCreate),
+  responses: { 200: jsonContent(Created), ...errorResponses(400, 403) },
+})
+const groupCreate = addRoute(
+  '/api/admin/payments/countries/{id}/method_groups/',
+  'Add a method group to a country',
+  GroupCreate,
+)
+const methodCreate = addRoute(
+  '/api/admin/payments/method_groups/{id}/methods/',
+  'Add a payment method to a group, choosing its payment system',
+  MethodCreate,
+)
 const methodPatch = patchRoute(
   '/api/admin/payments/methods/{id}/',
   'Change a payment method (active, fees, minimum, place in its group)',
@@ -147,27 +259,141 @@ export function registerAdminPayments(app: ApiApp) {
       db.select().from(paymentMethods).orderBy(asc(paymentMethods.sortOrder), asc(paymentMethods.id)),
     ])
     return c.json(
-      cs.map((x) => countryOut(x, gs, ms)),
+      cs.map((x) => countryOut(c.var.deps, x, gs, ms)),
       200,
     )
+  })
+
+  app.openapi(providers, (c) => c.json(providerChoices(c.var.deps), 200))
+
+  app.openapi(countryCreate, async (c) => {
+    const staff = staffOf(c)
+    const b = c.req.valid('json') as z.infer<typeof CountryCreate>
+    const id = await c.var.deps.db.transaction(async (tx) => {
+      const [{ n } = { n: 0 }] = await tx.select({ n: sql<number>`count(*)::int` }).from(countries)
+      // the first country is the default one, whatever the form said
+      const isDefault = n === 0 || b.is_default === true
+      if (isDefault) await tx.update(countries).set({ isDefault: false })
+      const values = {
+        name: b.name,
+        currency: b.currency,
+        rateMicro: b.rate_micro ?? 1_000_000,
+        flag: b.flag ?? (b.currency === 'RUB' ? '/images/flags/ru.svg' : ''),
+        sortOrder: b.sort_order ?? 0,
+        hidden: b.hidden ?? false,
+        isDefault,
+      }
+      const [row] = await tx.insert(countries).values(values).returning({ id: countries.id })
+      await audit(tx, staff, {
+        action: 'country.create',
+        entity: 'country',
+        entityId: row!.id,
+        after: values,
+      })
+      return row!.id
+    })
+    return c.json({ id }, 200)
+  })
+
+  app.openapi(groupCreate, async (c) => {
+    const staff = staffOf(c)
+    const b = c.req.valid('json') as z.infer<typeof GroupCreate>
+    const countryId = c.req.valid('param').id
+    const id = await c.var.deps.db.transaction(async (tx) => {
+      const [country] = await tx
+        .select({ id: countries.id })
+        .from(countries)
+        .where(eq(countries.id, countryId))
+      if (!country) throw fail(404, 'not_found')
+      const values = { countryId, name: b.name, shortName: b.short_name || b.name, order: b.order ?? 0 }
+      const [row] = await tx
+        .insert(paymentMethodGroups)
+        .values(values)
+        .returning({ id: paymentMethodGroups.id })
+      await audit(tx, staff, {
+        action: 'payment_method_group.create',
+        entity: 'payment_method_group',
+        entityId: row!.id,
+        after: values,
+      })
+      return row!.id
+    })
+    return c.json({ id }, 200)
+  })
+
+  app.openapi(methodCreate, async (c) => {
+    const staff = staffOf(c)
+    const deps = c.var.deps
+    const b = c.req.valid('json') as z.infer<typeof MethodCreate>
+    const groupId = c.req.valid('param').id
+    const id = await deps.db.transaction(async (tx) => {
+      const [group] = await tx
+        .select({ id: paymentMethodGroups.id, currency: countries.currency })
+        .from(paymentMethodGroups)
+        .innerJoin(countries, eq(countries.id, paymentMethodGroups.countryId))
+        .where(eq(paymentMethodGroups.id, groupId))
+      if (!group) throw fail(404, 'not_found')
+      const [taken] = await tx
+        .select({ id: paymentMethods.id })
+        .from(paymentMethods)
+        .where(eq(paymentMethods.name, b.name))
+        .limit(1)
+      // the name is the address of POST /api/payments/{name}/: one method per name in the shop
+      if (taken) throw fieldError('name', 'payment_method_name_taken', { name: b.name })
+      const setup = checkProviderKind(deps, b.provider, b.kind ?? null)
+      if (b.is_active) checkCanSwitchOn(deps, b.provider)
+      const values = {
+        groupId,
+        name: b.name,
+        title: b.title,
+        provider: b.provider,
+        scenario: setup.kind,
+        icon: b.icon ?? setup.icon,
+        isActive: b.is_active ?? false,
+        fee: b.fee_bp ?? 0,
+        fixFee: b.fix_fee ?? 0,
+        minAmount: b.min_amount ?? 0,
+        isSecondary: b.is_secondary ?? false,
+        sortOrder: b.sort_order ?? 0,
+        currencies: [group.currency],
+        requiredFields: [],
+      }
+      const [row] = await tx.insert(paymentMethods).values(values).returning({ id: paymentMethods.id })
+      await audit(tx, staff, {
+        action: 'payment_method.create',
+        entity: 'payment_method',
+        entityId: row!.id,
+        after: values,
+      })
+      return row!.id
+    })
+    return c.json({ id }, 200)
   })
 
   app.openapi(countryPatch, async (c) => {
     const staff = staffOf(c)
     const b = c.req.valid('json') as z.infer<typeof CountryPatch>
-    await c.var.deps.db.transaction((tx) =>
-      patchAudited<Country>(
+    const id = c.req.valid('param').id
+    await c.var.deps.db.transaction(async (tx) => {
+      const after = await patchAudited<Country>(
         tx,
         staff,
         { table: countries, id: countries.id, entity: 'country' },
-        c.req.valid('param').id,
+        id,
         {
           name: b.name,
           rateMicro: b.rate_micro,
           sortOrder: b.sort_order,
+          hidden: b.hidden,
+          isDefault: b.is_default,
         },
-      ),
-    )
+        (merged) => {
+          // buyers land in the default country: it cannot be the hidden one
+          if (merged.isDefault && merged.hidden) throw fieldError('hidden', 'payment_country_default_hidden')
+        },
+      )
+      if (b.is_default) await tx.update(countries).set({ isDefault: false }).where(ne(countries.id, after.id))
+    })
     return c.json({ ok: true as const }, 200)
   })
 
@@ -188,24 +414,33 @@ export function registerAdminPayments(app: ApiApp) {
 
   app.openapi(methodPatch, async (c) => {
     const staff = staffOf(c)
+    const deps = c.var.deps
     const b = c.req.valid('json') as z.infer<typeof MethodPatch>
-    if (b.is_active === true) {
-      // what the back-office shows as on is what the buyer can use: no keys, no switching on
-      const [m] = await c.var.deps.db
-        .select({ provider: paymentMethods.provider })
-        .from(paymentMethods)
-        .where(eq(paymentMethods.id, c.req.valid('param').id))
-      if (m && !getProvider(m.provider)?.isAvailable(c.var.deps))
-        throw fieldError('is_active', 'payment_provider_not_configured', { provider: m.provider })
-    }
-    await c.var.deps.db.transaction((tx) =>
-      patchAudited<Method>(
+    const id = c.req.valid('param').id
+    await deps.db.transaction(async (tx) => {
+      const [cur] = await tx.select().from(paymentMethods).where(eq(paymentMethods.id, id)).for('update')
+      if (!cur) throw fail(404, 'not_found')
+      const provider = b.provider ?? cur.provider
+      const movedProvider = provider !== cur.provider
+      // the edit form sends the current kind back: only a different one is checked
+      const kindChanged = (b.kind !== undefined && (b.kind?.trim() || null) !== cur.scenario) || movedProvider
+      // a new provider forgets the old one's kind unless a kind comes with it
+      const kind = kindChanged
+        ? checkProviderKind(deps, provider, b.kind !== undefined ? b.kind : null).kind
+        : cur.scenario
+      // switching on, or moving an active method to another provider, needs that provider's keys
+      if (b.is_active === true || (movedProvider && (b.is_active ?? cur.isActive)))
+        checkCanSwitchOn(deps, provider)
+      await patchAudited<Method>(
         tx,
         staff,
         { table: paymentMethods, id: paymentMethods.id, entity: 'payment_method' },
-        c.req.valid('param').id,
+        id,
         {
           title: b.title,
+          provider: b.provider,
+          scenario: kind,
+          icon: b.icon,
           isActive: b.is_active,
           fee: b.fee_bp,
           fixFee: b.fix_fee,
@@ -213,8 +448,8 @@ export function registerAdminPayments(app: ApiApp) {
           isSecondary: b.is_secondary,
           sortOrder: b.sort_order,
         },
-      ),
-    )
+      )
+    })
     return c.json({ ok: true as const }, 200)
   })
 }

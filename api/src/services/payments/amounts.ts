@@ -35,3 +35,12 @@ export function paymentAmount(
   const fee = applyBasisPoints(converted, method.fee)
   return { converted, fee, amount: converted + fee + method.fixFee }
 }
+
+/**
+ * What the buyer was charged for the order in roubles: the payment's own amount, the method's fee
+ * included (the provider refunds that whole payment); a payment in another currency counts as the
+ * order's total_to_pay, the balance being kept in roubles.
+ */
+export function chargedInRoubles(payment: { amount: number; currency: string }, totalToPay: number): number {
+  return payment.currency === 'RUB' ? Math.max(payment.amount, totalToPay) : totalToPay
+}

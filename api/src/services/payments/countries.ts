@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from 'drizzle-orm'
+import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client'
 import { countries, paymentMethodGroups, paymentMethods, users } from '../../db/schema'
 import { toMoney } from '../../lib/money'
@@ -10,12 +10,21 @@ export type CountryRow = typeof countries.$inferSelect
 export const COUNTRY_COOKIE = 'country_id'
 export const COUNTRY_COOKIE_MAX_AGE = 365 * 24 * 3600
 
+/** The countries offered to buyers: the ones the owner has not hidden. */
 export async function listCountries(db: Db): Promise<CountryRow[]> {
-  return db.select().from(countries).orderBy(asc(countries.sortOrder), asc(countries.id))
+  return db
+    .select()
+    .from(countries)
+    .where(eq(countries.hidden, false))
+    .orderBy(asc(countries.sortOrder), asc(countries.id))
 }
 
+/** A country a buyer may choose (a hidden one is as unknown). */
 export async function findCountry(db: Db | Tx, id: number): Promise<CountryRow | null> {
-  const [row] = await db.select().from(countries).where(eq(countries.id, id))
+  const [row] = await db
+    .select()
+    .from(countries)
+    .where(and(eq(countries.id, id), eq(countries.hidden, false)))
   return row ?? null
 }
 

@@ -40,7 +40,8 @@ async function findMethod(c: Context<AppEnv>, name: string, countryId: number | 
     .from(paymentMethods)
     .innerJoin(paymentMethodGroups, eq(paymentMethodGroups.id, paymentMethods.groupId))
     .innerJoin(countries, eq(countries.id, paymentMethodGroups.countryId))
-    .where(eq(paymentMethods.name, name))
+    // a hidden country's methods take no payments
+    .where(and(eq(paymentMethods.name, name), eq(countries.hidden, false)))
     .orderBy(asc(paymentMethods.id))
   const row = rows.find((r) => r.country.id === countryId) ?? rows[0]
   if (!row) throw fail(404, 'payment_method_not_found')

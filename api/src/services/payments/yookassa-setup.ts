@@ -62,11 +62,20 @@ export async function ensureYookassaMethods(db: Db): Promise<string[]> {
         .insert(paymentMethodGroups)
         .values({ countryId: country!.id, name: 'Карты и СБП', shortName: 'Карты и СБП' })
         .returning()
+    // two methods of one title in one list would confuse the buyer: ours then names YooKassa
+    const titles = new Set(
+      (
+        await tx
+          .select({ title: paymentMethods.title })
+          .from(paymentMethods)
+          .where(eq(paymentMethods.groupId, group!.id))
+      ).map((r) => r.title),
+    )
     await tx.insert(paymentMethods).values(
       missing.map((m, i) => ({
         groupId: group!.id,
         name: m.name,
-        title: LOOK[m.kind].title,
+        title: titles.has(LOOK[m.kind].title) ? `${LOOK[m.kind].title} (ЮKassa)` : LOOK[m.kind].title,
         icon: LOOK[m.kind].icon,
         provider: 'yookassa',
         scenario: m.kind,

@@ -14,6 +14,7 @@ import { getProvider } from '../../providers'
 import { postBalanceEntry } from '../balance/ledger'
 import { queueMail } from '../mail/outbox'
 import { recordOrderEvent } from '../orders/events'
+import { chargedInRoubles } from '../payments/amounts'
 
 export const REFUND_JOB = 'refund.provider'
 
@@ -44,15 +45,6 @@ export async function queueProviderRefund(tx: Tx, r: RefundRow): Promise<void> {
     payload: { orderId: r.orderId, refundId: r.id },
     maxAttempts: 10,
   })
-}
-
-/**
- * What the buyer was charged for the order in roubles: the payment's own amount, the method's fee
- * included (the provider refunds that whole payment); a payment in another currency counts as the
- * order's total_to_pay, the balance being kept in roubles.
- */
-export function chargedInRoubles(payment: { amount: number; currency: string }, totalToPay: number): number {
-  return payment.currency === 'RUB' ? Math.max(payment.amount, totalToPay) : totalToPay
 }
 
 /** The route of a refund, from what was paid and by whom (a pure rule, unit-tested). */

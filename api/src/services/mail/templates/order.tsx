@@ -1,5 +1,6 @@
 // The order mails: done (what was bought, every code and how to activate it, what was paid), failed
 // (why, what happens to the money) and refunded. Each reads the order when it is sent.
+import { chargedInRoubles } from '../../payments/amounts'
 import { fill, formatDate, formatMoneyIn, formatRub, M, orderNumber } from '../messages'
 import { loadOrderForMail, type OrderMailData } from '../order-data'
 import { Action, Code, Facts, H2, Layout, Muted, P } from './layout'
@@ -35,7 +36,12 @@ function paymentRows(o: OrderMailData): Array<[string, string]> {
   const discount = o.total - o.balanceUsed - o.totalToPay
   if (o.hasPromo && discount > 0) rows.push([M.order.promo, `−${formatRub(discount)}`])
   if (o.balanceUsed > 0) rows.push([M.order.balance_used, formatRub(o.balanceUsed)])
-  const paid = formatRub(o.totalToPay)
+  // what the provider charged, the method's fee included (the refund returns the same)
+  const charged = o.payment ? chargedInRoubles(o.payment, o.totalToPay) : o.totalToPay
+  const paid =
+    charged > o.totalToPay
+      ? fill(M.charged.with_fee, { paid: formatRub(charged), fee: formatRub(charged - o.totalToPay) })
+      : formatRub(charged)
   const other =
     o.payment && o.payment.currency !== 'RUB' ? ` (${inCurrency(o.payment.amount, o.payment.currency)})` : ''
   rows.push([M.order.total_paid, `${paid}${other}`])
