@@ -355,8 +355,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Refund a paid order that was not delivered (once); or record that a manual refund was made
-         * @description A paid, sending or sent order becomes failed with the reason and is refunded as the shop refunds any failed paid order (provider, else the buyer’s balance, else manual). A failed paid order without a refund gets one. A refund waiting for a person (`manual`: the order’s, else a refused payment’s) is recorded as done. Anything else: 409.
+         * Refund a paid order (once), a done one too (owner, with a reason); or record a manual refund
+         * @description A done order stays done and is refunded with the reason (required), its codes marked refunded in stock and never sold again (decision 063). A paid, sending or sent order becomes failed with the reason and is refunded as the shop refunds any failed paid order (provider, else the buyer’s balance, else manual). A failed paid order without a refund gets one. A refund waiting for a person (`manual`: the order’s, else a refused payment’s) is recorded as done. Anything else: 409.
          */
         post: operations["postAdminOrdersByIdRefund"];
         delete?: never;
