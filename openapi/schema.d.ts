@@ -605,6 +605,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/settings/standoff/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The Standoff 2 gold settings (defaults when never saved) */
+        get: operations["getAdminSettingsStandoff"];
+        /** Saves the Standoff 2 gold settings (new orders use them; open ones keep their listing price) */
+        put: operations["putAdminSettingsStandoff"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/settings/steam/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The Steam top-up settings (defaults when never saved) */
+        get: operations["getAdminSettingsSteam"];
+        /** Saves the Steam top-up settings; Steam games can be sold from then on */
+        put: operations["putAdminSettingsSteam"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/stock/": {
         parameters: {
             query?: never;
@@ -2721,6 +2757,35 @@ export interface components {
             receipts_enabled: boolean;
             /** @enum {string} */
             tax_system: "osn" | "usn_income" | "usn_income_outcome" | "esn" | "patent";
+        };
+        AdminStandoffSettings: components["schemas"]["AdminStandoffSettingsInput"] & {
+            configured: boolean;
+        };
+        AdminStandoffSettingsInput: {
+            is_surplus_enabled: boolean;
+            /** @description The market fee in basis points (1000 = 10 %) */
+            market_fee_bp: number;
+            need_refund: boolean;
+            skin_name: string;
+            skin_picture: string;
+        };
+        AdminSteamSettings: {
+            commission_bp: number;
+            /** @description False: never saved, Steam games cannot be sold */
+            configured: boolean;
+            currency: string;
+            max_amount: string;
+            min_amount: string;
+        };
+        AdminSteamSettingsInput: {
+            /** @description Commission in basis points (800 = 8 %) */
+            commission_bp: number;
+            /** @enum {string} */
+            currency: "RUB" | "KZT" | "USD" | "EUR" | "UAH";
+            /** @example 199.00 */
+            max_amount: string;
+            /** @example 199.00 */
+            min_amount: string;
         };
         AdminStock: {
             gifts: components["schemas"]["AdminStockCount"][];
@@ -6731,6 +6796,202 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AdminSeller"];
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminSettingsStandoff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminStandoffSettings"];
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putAdminSettingsStandoff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminStandoffSettingsInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminStandoffSettings"];
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminSettingsSteam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminSteamSettings"];
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putAdminSettingsSteam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminSteamSettingsInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminSteamSettings"];
                 };
             };
             /** @description Error 400 */

@@ -31,6 +31,7 @@ const SECTIONS = [
   { to: '/admin/stock', key: 'stock', owner: true },
   { to: '/admin/promo', key: 'promo', owner: true },
   { to: '/admin/payments', key: 'payments', owner: true },
+  { to: '/admin/kinds', key: 'kinds', owner: true },
   { to: '/admin/audit', key: 'audit', owner: true },
 ] as const
 

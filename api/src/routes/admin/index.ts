@@ -3,6 +3,7 @@ import type { ApiApp } from '../../context'
 import { registerAdminCatalogue } from './catalogue'
 import { registerAdminDelivery } from './delivery'
 import { adminGuard } from './guard'
+import { registerAdminKinds } from './kinds'
 import { registerAdminLogos } from './logos'
 import { registerAdminOrders } from './orders'
 import { registerAdminOverview } from './overview'
@@ -22,4 +23,5 @@ export function registerAdmin(app: ApiApp) {
   registerAdminPromo(app)
   registerAdminPayments(app)
   registerAdminSeller(app)
+  registerAdminKinds(app)
 }
