@@ -3701,6 +3701,8 @@ export interface components {
         PUBGGame: {
             /** Format: date-time */
             created: string;
+            /** @description Our extension: a person delivers this game’s orders, usually within this many minutes; null: at once */
+            delivery_minutes?: number | null;
             detail_description: string;
             detail_title: string;
             discount_percent: number;
@@ -4002,6 +4004,8 @@ export interface components {
         StandoffGame: {
             /** Format: date-time */
             created: string;
+            /** @description Our extension: a person delivers this game’s orders, usually within this many minutes; null: at once */
+            delivery_minutes?: number | null;
             detail_description: string;
             detail_title: string;
             discount_percent: number;
@@ -4135,6 +4139,8 @@ export interface components {
         SteamGame: {
             /** Format: date-time */
             created: string;
+            /** @description Our extension: a person delivers this game’s orders, usually within this many minutes; null: at once */
+            delivery_minutes?: number | null;
             detail_description: string;
             detail_title: string;
             discount_percent: number;
@@ -4260,6 +4266,8 @@ export interface components {
         SupplyGame: {
             /** Format: date-time */
             created: string;
+            /** @description Our extension: a person delivers this game’s orders, usually within this many minutes; null: at once */
+            delivery_minutes?: number | null;
             detail_description: string;
             detail_title: string;
             discount_percent: number;
