@@ -5,7 +5,7 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test'
 import { waitForMail } from './mail-steps'
 import { choosePaymentMethod, confirmInSandbox, METHOD_BY_SCENARIO, payPath } from './payment-steps'
-import { AVATAR_PNG, confirmPlayer, PAY_URL, quantity, submitOrder } from './purchase-steps'
+import { AVATAR_PNG, confirmPlayer, expectNickname, PAY_URL, quantity, submitOrder } from './purchase-steps'
 
 export const MANUAL_STANDOFF = 'Standoff 2 — крупные пакеты'
 export const PHONE = { width: 360, height: 780 }
@@ -26,6 +26,8 @@ export async function guestBuysManualGold(page: Page, gameId: number, email: str
   await expect(page.getByText(/обычно до 30 мин/).first()).toBeVisible()
   await quantity(page, '10000 голды').fill('1')
   await page.getByLabel('ID аккаунта Standoff 2').fill('100000001')
+  // with JavaScript the player check answers under the id before the order is sent
+  if (js) await expectNickname(page, 'Тестовый игрок')
   await page.getByLabel('Скриншот аватара в игре').setInputFiles(AVATAR_PNG)
   await page.getByLabel('Электронная почта').fill(email)
   await submitOrder(page)
