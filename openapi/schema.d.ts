@@ -390,8 +390,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Refund a paid order that was not delivered (once); or record that a manual refund was made
-         * @description A paid, sending or sent order becomes failed with the reason and is refunded as the shop refunds any failed paid order (provider, else the buyer’s balance, else manual). A failed paid order without a refund gets one. A refund waiting for a person (`manual`: the order’s, else a refused payment’s) is recorded as done. Anything else: 409.
+         * Refund a paid order (once), a done one too (owner, with a reason); or record a manual refund
+         * @description A done order stays done and is refunded with the reason (required), its codes marked refunded in stock and never sold again (decision 063). A paid, sending or sent order becomes failed with the reason and is refunded as the shop refunds any failed paid order (provider, else the buyer’s balance, else manual). A failed paid order without a refund gets one. A refund waiting for a person (`manual`: the order’s, else a refused payment’s) is recorded as done. Anything else: 409.
          */
         post: operations["postAdminOrdersByIdRefund"];
         delete?: never;
@@ -735,6 +735,42 @@ export interface paths {
         get: operations["getAdminSeller"];
         /** Saves the requisites (ИНН and ОГРН checksums checked) and receipt settings */
         put: operations["putAdminSeller"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/settings/standoff/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The Standoff 2 gold settings (defaults when never saved) */
+        get: operations["getAdminSettingsStandoff"];
+        /** Saves the Standoff 2 gold settings (new orders use them; open ones keep their listing price) */
+        put: operations["putAdminSettingsStandoff"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/settings/steam/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The Steam top-up settings (defaults when never saved) */
+        get: operations["getAdminSettingsSteam"];
+        /** Saves the Steam top-up settings; Steam games can be sold from then on */
+        put: operations["putAdminSettingsSteam"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2916,6 +2952,35 @@ export interface components {
             /** @enum {string} */
             tax_system: "osn" | "usn_income" | "usn_income_outcome" | "esn" | "patent";
         };
+        AdminStandoffSettings: components["schemas"]["AdminStandoffSettingsInput"] & {
+            configured: boolean;
+        };
+        AdminStandoffSettingsInput: {
+            is_surplus_enabled: boolean;
+            /** @description The market fee in basis points (1000 = 10 %) */
+            market_fee_bp: number;
+            need_refund: boolean;
+            skin_name: string;
+            skin_picture: string;
+        };
+        AdminSteamSettings: {
+            commission_bp: number;
+            /** @description False: never saved, Steam games cannot be sold */
+            configured: boolean;
+            currency: string;
+            max_amount: string;
+            min_amount: string;
+        };
+        AdminSteamSettingsInput: {
+            /** @description Commission in basis points (800 = 8 %) */
+            commission_bp: number;
+            /** @enum {string} */
+            currency: "RUB" | "KZT" | "USD" | "EUR" | "UAH";
+            /** @example 199.00 */
+            max_amount: string;
+            /** @example 199.00 */
+            min_amount: string;
+        };
         AdminStock: {
             gifts: components["schemas"]["AdminStockCount"][];
             products: components["schemas"]["AdminStockCount"][];
@@ -3865,6 +3930,8 @@ export interface components {
         PUBGGame: {
             /** Format: date-time */
             created: string;
+            /** @description Our extension: a person delivers this game’s orders, usually within this many minutes; null: at once */
+            delivery_minutes?: number | null;
             detail_description: string;
             detail_title: string;
             discount_percent: number;
@@ -4205,6 +4272,8 @@ export interface components {
         StandoffGame: {
             /** Format: date-time */
             created: string;
+            /** @description Our extension: a person delivers this game’s orders, usually within this many minutes; null: at once */
+            delivery_minutes?: number | null;
             detail_description: string;
             detail_title: string;
             discount_percent: number;
@@ -4338,6 +4407,8 @@ export interface components {
         SteamGame: {
             /** Format: date-time */
             created: string;
+            /** @description Our extension: a person delivers this game’s orders, usually within this many minutes; null: at once */
+            delivery_minutes?: number | null;
             detail_description: string;
             detail_title: string;
             discount_percent: number;
@@ -4463,6 +4534,8 @@ export interface components {
         SupplyGame: {
             /** Format: date-time */
             created: string;
+            /** @description Our extension: a person delivers this game’s orders, usually within this many minutes; null: at once */
+            delivery_minutes?: number | null;
             detail_description: string;
             detail_title: string;
             discount_percent: number;
@@ -7443,6 +7516,202 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AdminSeller"];
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminSettingsStandoff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminStandoffSettings"];
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putAdminSettingsStandoff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminStandoffSettingsInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminStandoffSettings"];
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminSettingsSteam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminSteamSettings"];
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putAdminSettingsSteam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminSteamSettingsInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminSteamSettings"];
                 };
             };
             /** @description Error 400 */

@@ -26,7 +26,7 @@ export const SHELL_NAMESPACES = [
 
 const PAGE_NAMESPACES: ReadonlyArray<readonly [RegExp, readonly string[]]> = [
   [/^\/(\d+)?$/, ['catalogue']],
-  [/^\/products\/[^/]+$/, ['products', 'top_up_balance']],
+  [/^\/products\/[^/]+$/, ['products', 'top_up_balance', 'manual_delivery']],
   [/^\/gifts\/detalis\/[^/]+$/, ['gifts', 'account']],
   [/^\/gifts(\/.*)?$/, ['gifts']],
   [/^\/info(\/.*)?$/, ['info']],

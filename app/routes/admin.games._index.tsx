@@ -22,7 +22,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { api } = await ownerApi(request, context)
   const posted = await readForm(request)
   if (posted.intent !== 'create') badIntent()
-  const body = formBody(posted.form, { kind: 'text', title: 'text', is_active: 'bool' })
+  const body = formBody(posted.form, {
+    kind: 'text',
+    title: 'text',
+    is_active: 'bool',
+    supplier: 'optText',
+    delivery_minutes: 'int',
+  })
   const {
     data: game,
     error,
@@ -62,6 +68,24 @@ export default function AdminGames() {
             options={GAME_KINDS.map((k) => ({ value: k, label: t(`admin.games.kinds.${k}`) }))}
           />
           <Field name="title" label={t('admin.games.title_field')} required />
+          <Field
+            name="supplier"
+            type="select"
+            label={t('admin.game_delivery.supplier')}
+            hint={t('admin.game_delivery.supplier_hint')}
+            defaultValue="manual"
+            options={['manual', 'moogold'].map((s) => ({
+              value: s,
+              label: t(`admin.game_delivery.suppliers.${s}`),
+            }))}
+          />
+          <Field
+            name="delivery_minutes"
+            type="number"
+            label={t('admin.game_delivery.minutes')}
+            hint={t('admin.game_delivery.minutes_hint')}
+            defaultValue={30}
+          />
           <Check name="is_active" label={t('admin.games.is_active')} defaultChecked={false} />
           <Submit>{t('admin.common.add')}</Submit>
         </AdminForm>

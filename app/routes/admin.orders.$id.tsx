@@ -86,7 +86,10 @@ export default function AdminOrder() {
   const refund = detail.refund ?? null
   const paid = detail.payments.some((p) => p.status === 'succeeded')
   const manualRefund = refund?.status === 'manual'
-  const canRefund = refund ? manualRefund : REFUNDABLE.includes(o.status) || (o.status === 'failed' && paid)
+  const doneRefund = !refund && o.status === 'done' && paid
+  const canRefund = refund
+    ? manualRefund
+    : REFUNDABLE.includes(o.status) || (o.status === 'failed' && paid) || doneRefund
   const scalars = Object.entries(o).filter(
     ([k, v]) => !SHOWN.has(k) && (v === null || ['string', 'number', 'boolean'].includes(typeof v)),
   )
@@ -205,9 +208,17 @@ export default function AdminOrder() {
               hidden={{ request_id: requestId }}
             >
               <p className="field__hint">
-                {t(manualRefund ? 'admin.orders.refund_manual_hint' : 'admin.orders.refund_hint')}
+                {t(
+                  manualRefund
+                    ? 'admin.orders.refund_manual_hint'
+                    : doneRefund
+                      ? 'admin.refund_done.hint'
+                      : 'admin.orders.refund_hint',
+                )}
               </p>
-              {manualRefund ? null : <Field name="reason" label={t('admin.orders.refund_reason')} />}
+              {manualRefund ? null : (
+                <Field name="reason" label={t('admin.orders.refund_reason')} required={doneRefund} />
+              )}
               <Submit danger>{t(manualRefund ? 'admin.orders.refund_manual' : 'admin.orders.refund')}</Submit>
             </AdminForm>
           ) : null}

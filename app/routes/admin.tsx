@@ -32,6 +32,7 @@ const SECTIONS = [
   { to: '/admin/promo', key: 'promo', owner: true },
   { to: '/admin/payments', key: 'payments', owner: true },
   { to: '/admin/seller', key: 'seller', owner: true, label: 'admin.seller.nav' },
+  { to: '/admin/kinds', key: 'kinds', owner: true },
   { to: '/admin/audit', key: 'audit', owner: true },
 ] as const
 

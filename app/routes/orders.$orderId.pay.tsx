@@ -234,7 +234,7 @@ function StatusNote({ page }: { page: PayPageData }) {
       {order.status === 'failed' && order.rejectReason && !order.refund ? (
         <p className="form-error">{t('payment.reject_reason', { reason: order.rejectReason })}</p>
       ) : null}
-      {order.status === 'failed' && order.refund ? (
+      {(order.status === 'failed' || order.status === 'done') && order.refund ? (
         <Deferred of={refundNote} props={{ refund: order.refund }} />
       ) : null}
       {order.status === 'done' || order.status === 'failed' ? (

@@ -368,7 +368,76 @@ describe('back-office refund', () => {
     expect(p.status).toBe(200)
   })
 
-  it('refuses unpaid and done orders, a bad reason, and unknown ones', async () => {
+  it('refunds a done order once (owner only, with a reason); its codes are never sold again', async () => {
+    const { product } = await makePubgStock(api, { codes: 3 })
+    const buyer = await makeUser(api)
+    const orderId = await createPubgOrder(api, product.id, { quantity: 2, token: buyer.token })
+    const p = await payAs(sandboxMethod, orderId, buyer.token)
+    await pressOnCheckout(api, p.body.payment_id, 'confirm')
+    expect((await orderRow(api, orderId)).status).toBe('done')
+    const url = `/api/admin/orders/${orderId}/refund/`
+    const reason = 'Код не сработал у игрока'
+
+    const bySupport = await api.call<Err>('POST', url, { token: support.token, body: { reason } })
+    expect(bySupport.status).toBe(403)
+    const byShopper = await api.call<Err>('POST', url, { token: buyer.token, body: { reason } })
+    expect(byShopper.status).toBe(404)
+    expect(await refundsOf(orderId)).toHaveLength(0)
+
+    const r = await api.call<{ order: { status: string }; refund: Record<string, unknown> }>('POST', url, {
+      token: owner.token,
+      body: { reason },
+    })
+    expect(r.status).toBe(200)
+    // the order stays done; the money goes back by today's route (the sandbox provider refunds)
+    expect(r.body.order.status).toBe('done')
+    expect(r.body.refund).toMatchObject({ method: 'provider', reason })
+    await runRefundJobs()
+    expect(await refundsOf(orderId)).toEqual([expect.objectContaining({ status: 'done', reason })])
+    const mails = await mailsOf(orderId, 'order_refunded')
+    expect(mails).toHaveLength(1)
+    expect((mails[0]!.payload as { to: string }).to).toBe(buyer.email)
+    expect((await statusOf(orderId, buyer.token)).body).toMatchObject({
+      status: 'done',
+      refund: expect.objectContaining({ status: 'done' }),
+    })
+
+    // the two codes it sold are marked refunded and stay out of stock
+    const codes = await api.db.select().from(voucherCodes).where(eq(voucherCodes.productId, product.id))
+    const sold = codes.filter((c) => c.soldAt !== null)
+    expect(sold).toHaveLength(2)
+    expect(sold.every((c) => c.refundedAt !== null)).toBe(true)
+    expect(codes.filter((c) => c.refundedAt === null)).toHaveLength(1)
+    // the next buyers get the one free code, then nothing
+    const next = await createPubgOrder(api, product.id)
+    const p2 = await payAs(sandboxMethod, next)
+    await pressOnCheckout(api, p2.body.payment_id, 'confirm')
+    expect((await orderRow(api, next)).status).toBe('done')
+    const after = await api.db.select().from(voucherCodes).where(eq(voucherCodes.productId, product.id))
+    expect(
+      after
+        .filter((c) => c.refundedAt !== null)
+        .map((c) => c.id)
+        .sort(),
+    ).toEqual(sold.map((c) => c.id).sort())
+    const third = await api.call<Err>('POST', '/api/orders/pubg/', {
+      body: { products: [{ product_id: product.id, quantity: 1 }], email: 'late@example.com' },
+    })
+    expect(third.status).not.toBe(201)
+
+    // once: a second refund is refused and nothing more moves
+    const again = await api.call<Err>('POST', url, { token: owner.token, body: { reason } })
+    expect(again.status).toBe(409)
+    expect(again.body.code).toBe('refund_exists')
+    expect(await refundsOf(orderId)).toHaveLength(1)
+    expect(await mailsOf(orderId, 'order_refunded')).toHaveLength(1)
+    const audits = await api.db.select().from(auditLog).where(eq(auditLog.entityId, orderId))
+    expect(audits.filter((a) => a.action === 'order.refund')).toEqual([
+      expect.objectContaining({ actorEmail: owner.email }),
+    ])
+  })
+
+  it('refuses unpaid orders, a done one without a reason, a bad reason, and unknown ones', async () => {
     const { product } = await makePubgStock(api, { codes: 2 })
     const unpaid = await createPubgOrder(api, product.id)
     const r1 = await api.call<Err>('POST', `/api/admin/orders/${unpaid}/refund/`, {
@@ -385,8 +454,10 @@ describe('back-office refund', () => {
       token: owner.token,
       body: {},
     })
-    expect(r2.status).toBe(409)
-    expect(r2.body.code).toBe('refund_not_allowed')
+    // a done order needs a reason the buyer will read
+    expect(r2.status).toBe(400)
+    expect(r2.body.code).toBe('refund_done_reason_required')
+    expect(r2.body.detail).toMatch(/причину/)
     const r3 = await api.call<Err>('POST', `/api/admin/orders/${done}/refund/`, {
       token: owner.token,
       body: { reason: 'x'.repeat(501) },

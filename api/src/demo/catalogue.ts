@@ -40,6 +40,8 @@ interface DemoGame {
   isServerNeeded?: boolean
   isServerEnum?: boolean
   supplierRef?: string
+  /** Delivered by a person at the back-office desk (one game of each such kind, issue 31) */
+  manual?: { deliveryMinutes: number }
   servers?: Array<{ name: string; code: string }>
   products: DemoProduct[]
   faq: Array<[question: string, answer: string]>
@@ -215,6 +217,7 @@ export const DEMO_GAMES: DemoGame[] = [
   {
     kind: 'StandoffGame',
     title: 'Standoff 2 — крупные пакеты',
+    manual: { deliveryMinutes: 30 },
     detailTitle: 'Крупные пакеты голды Standoff 2',
     detailDescription:
       'Выгодные пакеты от 10 000 голды для кланов и коллекционеров. Зачисление тем же способом, что и обычные пакеты, — через рынок игры.',
@@ -245,6 +248,7 @@ export const DEMO_GAMES: DemoGame[] = [
   {
     kind: 'Steam',
     title: 'Steam (Казахстан)',
+    manual: { deliveryMinutes: 30 },
     detailTitle: 'Пополнение Steam для аккаунтов Казахстана',
     detailDescription:
       'Пополнение кошелька Steam с регионом Казахстан. Оплачиваете в рублях — на кошелёк поступают тенге по текущему курсу.',
@@ -329,6 +333,7 @@ export const DEMO_GAMES: DemoGame[] = [
   {
     kind: 'SupplyGame',
     title: 'Free Fire',
+    manual: { deliveryMinutes: 30 },
     detailTitle: 'Алмазы Free Fire по ID игрока',
     detailDescription:
       'Пополнение алмазов Free Fire по ID игрока — сервер указывать не нужно. Пакет «100 алмазов» продаётся от двух штук.',
@@ -394,7 +399,9 @@ export async function seedCatalogue(
         tags: g.tags,
         isServerNeeded: g.isServerNeeded ?? false,
         isServerEnum: g.isServerEnum ?? false,
-        supplier: 'sandbox',
+        // the demo's other games are delivered at once by the sandbox; these wait at /admin/delivery
+        supplier: g.manual ? 'manual' : 'sandbox',
+        ...(g.manual ? { deliveryMinutes: g.manual.deliveryMinutes } : {}),
         supplierRef: g.supplierRef ?? null,
         // the demo checks Standoff and supply-channel player ids with the sandbox look-up
         playerCheck: g.kind === 'StandoffGame' || g.kind === 'SupplyGame' ? 'sandbox' : null,

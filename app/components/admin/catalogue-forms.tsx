@@ -8,6 +8,13 @@ type Product = components['schemas']['AdminProduct']
 type Faq = components['schemas']['AdminFaq']
 type Gift = components['schemas']['AdminGift']
 
+/**
+ * Who delivers: a person or MooGold; the sandbox only shows for a game that already says so (the
+ * API refuses it where sandbox payments are off, decision 042).
+ */
+const supplierOptions = (current: string) =>
+  current === 'sandbox' ? ['manual', 'moogold', 'sandbox'] : ['manual', 'moogold']
+
 export function GameForm({ game }: { game: Game }) {
   const t = useT()
   return (
@@ -33,6 +40,24 @@ export function GameForm({ game }: { game: Game }) {
           defaultValue={game.sort_order}
         />
         <Field name="tags" label={t('admin.games.tags')} defaultValue={game.tags.join(', ')} />
+        <Field
+          name="supplier"
+          type="select"
+          label={t('admin.game_delivery.supplier')}
+          hint={t('admin.game_delivery.supplier_hint')}
+          defaultValue={game.supplier}
+          options={supplierOptions(game.supplier).map((s) => ({
+            value: s,
+            label: t(`admin.game_delivery.suppliers.${s}`),
+          }))}
+        />
+        <Field
+          name="delivery_minutes"
+          type="number"
+          label={t('admin.game_delivery.minutes')}
+          hint={t('admin.game_delivery.minutes_hint')}
+          defaultValue={game.delivery_minutes}
+        />
         <div className="admin-form__wide">
           <Field
             name="logo"
@@ -73,6 +98,8 @@ export const GAME_SPEC = {
   product_preview_name: 'text',
   tags: 'tags',
   sort_order: 'int',
+  supplier: 'optText',
+  delivery_minutes: 'int',
 } as const
 
 export const PRODUCT_SPEC = {

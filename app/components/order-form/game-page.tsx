@@ -83,6 +83,11 @@ export function GamePage() {
               dangerouslySetInnerHTML={{ __html: descriptionHtml }}
             />
           ) : null}
+          {game.deliveryMinutes !== null ? (
+            <p className="game-page__delivery" data-testid="game-delivery">
+              {t('manual_delivery.game_promise', { minutes: game.deliveryMinutes })}
+            </p>
+          ) : null}
         </div>
       </header>
       {repeating ? (

@@ -49,6 +49,8 @@ export interface Game {
   detailDescription: string
   logo: string
   created: string
+  /** A person delivers its orders, usually within this many minutes; null: at once (issue 31) */
+  deliveryMinutes: number | null
   isAuthRequired: boolean
   discountPercent: number
   isActive: boolean
@@ -103,6 +105,7 @@ export function toGameCard(g: GameWire): GameCard {
     detailDescription: g.detail_description,
     logo: g.logo,
     created: g.created,
+    deliveryMinutes: g.delivery_minutes ?? null,
     isAuthRequired: g.is_auth_required,
     discountPercent: g.discount_percent,
     isActive: g.is_active,

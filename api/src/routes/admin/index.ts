@@ -5,6 +5,7 @@ import { registerAdminDelivery } from './delivery'
 import { registerAdminReview } from './review'
 import { registerAdminAntifraud } from './antifraud'
 import { adminGuard } from './guard'
+import { registerAdminKinds } from './kinds'
 import { registerAdminLogos } from './logos'
 import { registerAdminOrders } from './orders'
 import { registerAdminOverview } from './overview'
@@ -26,4 +27,5 @@ export function registerAdmin(app: ApiApp) {
   registerAdminPromo(app)
   registerAdminPayments(app)
   registerAdminSeller(app)
+  registerAdminKinds(app)
 }

@@ -11,6 +11,7 @@ import { retryFulfilment } from '../../services/fulfilment/retry'
 import { recordOrderEvent } from '../../services/orders/events'
 import { transitionOrder, UNPAID_STATUSES } from '../../services/orders/state-machine'
 import { queueMail } from '../../services/mail/outbox'
+import { markOrderCodesRefunded } from '../../services/refunds/done'
 import { openRefund, queueRefundMail } from '../../services/refunds/open'
 import { RefundSchema } from '../../services/refunds/view'
 import { message } from '../../lib/errors'
@@ -151,8 +152,10 @@ const RefundBody = ActionBody.extend({
 const refund = adminRoute('owner', {
   method: 'post',
   path: '/api/admin/orders/{id}/refund/',
-  summary: 'Refund a paid order that was not delivered (once); or record that a manual refund was made',
+  summary: 'Refund a paid order (once), a done one too (owner, with a reason); or record a manual refund',
   description:
+    'A done order stays done and is refunded with the reason (required), its codes marked refunded in ' +
+    'stock and never sold again (decision 063). ' +
     'A paid, sending or sent order becomes failed with the reason and is refunded as the shop refunds ' +
     'any failed paid order (provider, else the buyer’s balance, else manual). A failed paid order without ' +
     'a refund gets one. A refund waiting for a person (`manual`: the order’s, else a refused payment’s) ' +
@@ -312,8 +315,16 @@ export function registerAdminOrders(app: ApiApp) {
         after = { refund: 'done', method: waiting.method, kind: waiting.kind }
       } else if (existing) {
         throw fail(409, 'refund_exists')
-      } else if (order.status === 'done' || UNPAID_STATUSES.includes(order.status)) {
+      } else if (UNPAID_STATUSES.includes(order.status)) {
         throw fail(409, 'refund_not_allowed')
+      } else if (order.status === 'done') {
+        // put right after delivery (decision 063): the order stays done, its money goes back by
+        // the same route as any refund, its codes are marked refunded and never offered again
+        if (!body.data.reason) throw fail(400, 'refund_done_reason_required')
+        const opened = await openRefund(tx, id, reason, staff.userId)
+        if (!opened) throw fail(409, 'refund_nothing_paid')
+        const codes = await markOrderCodesRefunded(tx, id)
+        after = { status: 'done', refund: opened.status, method: opened.method, amount: opened.amount, codes }
       } else {
         if (order.status !== 'failed') await transitionOrder(tx, id, 'failed', { rejectReason: reason })
         else await openRefund(tx, id, reason, staff.userId)

@@ -90,6 +90,8 @@ export function gameOut(
     product_preview_name: g.productPreviewName,
     product_preview_icon: g.productPreviewIcon,
     tags: g.tags,
+    // a person delivers (issue 31): the buyer is told how long it usually takes before buying
+    delivery_minutes: g.supplier === 'manual' && g.kind !== 'PUBGGame' ? g.deliveryMinutes : null,
   }
   // A game only lists products of its own kind, so the variant types stay exact.
   const own = items.filter((p) => p.kind === productKindOf(g.kind)).map(productOut)

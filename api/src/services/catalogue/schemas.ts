@@ -61,6 +61,10 @@ const gameBase = {
   product_preview_name: z.string(),
   product_preview_icon: z.string(),
   tags: z.array(z.string()),
+  delivery_minutes: z.number().int().nullable().optional().openapi({
+    description:
+      'Our extension: a person delivers this game’s orders, usually within this many minutes; null: at once',
+  }),
 }
 
 /** Our extension: whether POST /api/games/{id}/check_player/ can look a player up for this game. */

@@ -142,7 +142,11 @@ export async function recalculatedOrderOut(
     moogold_server_custom_id: order.moogoldServerCustomId,
     player_nickname: order.playerNickname,
     code: order.kind === 'RokkyOrder' ? order.code : null,
-    refund: order.paidAt !== null && t.status === 'failed' ? await refundOut(db, order.id) : null,
+    // a failed paid order's refund, or a done order's the owner refunded afterwards (decision 063)
+    refund:
+      order.paidAt !== null && (t.status === 'failed' || t.status === 'done')
+        ? await refundOut(db, order.id)
+        : null,
     ...(order.paidAt !== null ? await receiptsField(db, order.id) : {}),
     awaiting_delivery_minutes: awaitingMinutes(order, await gameMinutes(db, order)),
     ...(t.status === 'paid' && (await isHeldForReview(db, order.id)) ? { on_review: true } : {}),

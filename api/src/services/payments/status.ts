@@ -33,7 +33,10 @@ export async function orderStatusBody(db: Db, order: OrderRow) {
       p?.status === 'failed' && !isSuperseded(p) && payable ? declineMessage(declineReasonOf(p)) : null,
     is_payment_active: payable,
     reject_reason: order.rejectReason,
-    refund: order.paidAt !== null && order.status === 'failed' ? await refundOut(db, order.id) : null,
+    refund:
+      order.paidAt !== null && (order.status === 'failed' || order.status === 'done')
+        ? await refundOut(db, order.id)
+        : null,
     ...(await returnedPaymentsOf(db, order.id)),
     ...(order.paidAt !== null ? await receiptsField(db, order.id) : {}),
     ...(order.status === 'paid' && (await isHeldForReview(db, order.id)) ? { on_review: true } : {}),
