@@ -6,6 +6,7 @@ import { auditLog, ORDER_STATUSES, STAFF_ROLES } from '../../db/schema'
 import { pageNumberPage, pageQuery, pageSchema } from '../../lib/pagination'
 import { errorResponses, jsonContent } from '../../lib/schemas'
 import { overview } from '../../services/admin/overview'
+import { openAlerts } from '../../services/alerts/run'
 import { mailHealth } from '../../services/mail/health'
 import { failedReceipts } from '../../services/receipts/admin'
 import { getSellerSettings, sellerWarnings } from '../../services/receipts/settings'
@@ -62,6 +63,19 @@ const Overview = z
         }),
       )
       .optional(),
+    alerts: z
+      .array(
+        z.object({
+          cause: z.string(),
+          source: z.string(),
+          detail: z.string(),
+          link: z.string(),
+          opened_at: z.string(),
+        }),
+      )
+      .openapi({
+        description: 'Open staff alerts (issue 37), newest first; each was mailed once in a digest',
+      }),
     needs_attention: z.array(
       z.object({
         id: z.uuid(),
@@ -134,16 +148,18 @@ export function registerAdminOverview(app: ApiApp) {
 
   app.openapi(overviewRoute, async (c) => {
     const { db, config } = c.var.deps
-    const [base, mail, seller, failed] = await Promise.all([
+    const [base, mail, seller, failed, alerts] = await Promise.all([
       overview(db, c.req.valid('query').days),
       mailHealth(db, config.mail, !config.demo),
       getSellerSettings(db),
       failedReceipts(db, 20),
+      openAlerts(db),
     ])
     return c.json(
       {
         ...base,
         mail,
+        alerts,
         seller_warnings: sellerWarnings(seller, config),
         failed_receipts: failed.map((r) => ({
           id: r.id,

@@ -2,6 +2,7 @@
 import { render, toPlainText } from '@react-email/render'
 import type { MailDataMap, MailTemplate } from './outbox'
 import { confirmEmail, orderLookup, passwordChanged, passwordReset, socialBound } from './templates/account'
+import { staffAlertsDigest } from './templates/alerts'
 import { deliveryOverdue, orderPaid } from './templates/delivery'
 import { orderDone, orderFailed, orderRefunded } from './templates/order'
 import type { RenderContext, Template } from './templates/types'
@@ -20,6 +21,7 @@ export const TEMPLATES: { [T in MailTemplate]: Template<T> } = {
   password_reset: passwordReset,
   password_changed: passwordChanged,
   social_bound: socialBound,
+  staff_alerts: staffAlertsDigest,
 }
 
 export interface RenderedMail {

@@ -10,6 +10,8 @@ export interface RenderContext {
   /** The recipient (templates never print it, but the order look-up signs its link for it). */
   to: string
   now: Date
+  /** The shop's name from the owner's settings (renderMail fills it; the default is M.shop). */
+  shop?: string
 }
 
 /** A template's answer: the subject and the body, and the order it is about (for the mail log). */
