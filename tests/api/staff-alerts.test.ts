@@ -119,16 +119,14 @@ describe('staff alerts', () => {
         { to: support.email, causes: [`order_failed:${orderId}`] },
       ]),
     )
-    await api.db
-      .insert(refunds)
-      .values({
-        orderId,
-        kind: 'order',
-        method: 'balance',
-        status: 'succeeded',
-        amount: 10000,
-        reason: 'тест',
-      } as never)
+    await api.db.insert(refunds).values({
+      orderId,
+      kind: 'order',
+      method: 'balance',
+      status: 'succeeded',
+      amount: 10000,
+      reason: 'тест',
+    } as never)
     const after = await runAlerts(deps())
     expect(after).toEqual({ opened: [], closed: [`order_failed:${orderId}`], mailed: [] })
   })
@@ -157,19 +155,17 @@ describe('staff alerts', () => {
     expect(await runAlerts(deps(), [broken])).toEqual({ opened: [], closed: [], mailed: [] })
     const open = await api.db.select().from(staffAlerts).where(isNull(staffAlerts.closedAt))
     expect(open.map((a) => a.cause)).toContain('mail_failing')
-    await api.db
-      .insert(receipts)
-      .values({
-        orderId,
-        kind: 'sell',
-        status: 'failed',
-        transport: 'sandbox',
-        externalId: 'r-1',
-        email: 'b@example.com',
-        total: 10000,
-        items: [],
-        seller: {},
-      } as never)
+    await api.db.insert(receipts).values({
+      orderId,
+      kind: 'sell',
+      status: 'failed',
+      transport: 'sandbox',
+      externalId: 'r-1',
+      email: 'b@example.com',
+      total: 10000,
+      items: [],
+      seller: {},
+    } as never)
     const run = await runAlerts(deps())
     expect(run.opened).toEqual(['receipts_failing'])
   })
