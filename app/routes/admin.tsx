@@ -32,6 +32,7 @@ const SECTIONS = [
   { to: '/admin/promo', key: 'promo', owner: true },
   { to: '/admin/payments', key: 'payments', owner: true },
   { to: '/admin/audit', key: 'audit', owner: true },
+  { to: '/admin/shop', key: 'shop', owner: true },
 ] as const
 
 function AdminNav({ role }: { role: 'owner' | 'support' }) {

@@ -5,6 +5,7 @@
 import { and, eq, gte, inArray, isNotNull, notExists, or, sql } from 'drizzle-orm'
 import type { ApiDeps } from '../../context'
 import { giftCodes, gifts, jobs, orders, products, receipts, refunds, voucherCodes } from '../../db/schema'
+import { LOW_STOCK } from '../admin/overview'
 import { listWaiting } from '../delivery/desk'
 import { mailHealth } from '../mail/health'
 import { fill, M } from '../mail/messages'
@@ -13,8 +14,6 @@ import { REFUND_JOB } from '../refunds/open'
 
 const D = M.staff_alerts.details
 
-/** Free codes below this raise an alert when a product or gift sets no threshold of its own. */
-export const DEFAULT_LOW_STOCK_THRESHOLD = 10
 /** A paid order that failed is news for this long (then it is in the orders list, not an alert). */
 const FAILED_ORDER_DAYS = 7
 /** Provider jobs: failing after this many attempts (a single retry is normal weather). */
@@ -110,7 +109,7 @@ const lowStock: AlertCheck = {
   audience: 'owner',
   async run({ db }) {
     const limit = (col: typeof products.lowStockThreshold | typeof gifts.lowStockThreshold) =>
-      sql<number>`coalesce(${col}, ${DEFAULT_LOW_STOCK_THRESHOLD})`.mapWith(Number)
+      sql<number>`coalesce(${col}, ${LOW_STOCK})`.mapWith(Number)
     const [voucher, gift] = await Promise.all([
       db
         .select({
