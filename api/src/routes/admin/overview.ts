@@ -81,12 +81,9 @@ const Overview = z
       .object({
         shop_named: z.boolean().openapi({ description: 'the owner saved the shop name (/api/admin/shop/)' }),
         shop_name: z.string(),
-        payment_methods: z
-          .number()
-          .int()
-          .openapi({
-            description: 'active payment methods buyers can pay by (sandbox ones only with sandbox payments)',
-          }),
+        payment_methods: z.number().int().openapi({
+          description: 'active payment methods buyers can pay by (sandbox ones only with sandbox payments)',
+        }),
       })
       .openapi({ description: 'What a new shop still lacks (issue 37): shown on the overview until fixed' }),
     needs_attention: z.array(
