@@ -15,6 +15,7 @@ import { useNonce } from '#app/components/nonce'
 import { NotificationArea } from '#app/components/notifications/notification-area'
 import { ShellEffects } from '#app/components/shell-effects'
 import { SiteFooter } from '#app/components/site-footer'
+import { loadShop } from '#app/lib/shop.server'
 import { loadSellerLine } from '#app/lib/seller-line.server'
 import { SiteHeader } from '#app/components/site-header'
 import { I18nProvider } from '#app/i18n/i18n-context'
@@ -39,9 +40,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // a form post's result, flashed in a cookie by redirectWithToast: shown once, then cleared
   const flash = readToasts(request)
   // the signed-in user (only when an access cookie exists) and the account popups' data
-  const [{ account, headers: accountHeaders }, seller] = await Promise.all([
+  const [{ account, headers: accountHeaders }, seller, shop] = await Promise.all([
     loadAccountShell(request, context),
     loadSellerLine(request, context),
+    loadShop(request, context),
   ])
   for (const cookie of accountHeaders.getSetCookie()) flash.headers.append('set-cookie', cookie)
   return data(
@@ -58,6 +60,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       sentry: publicSentryConfig(process.env),
       /** The footer's seller line (name, ИНН, ОГРН) from the owner's requisites; null until set. */
       seller,
+      /** The owner's shop name, logo and support contacts (issue 37); the name is in the messages too. */
+      shop,
       /** user (profile or null), the auth popup's providers, last orders, chat widget URL. */
       ...account,
     },
@@ -110,11 +114,11 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         <I18nProvider locale={locale} messages={(data?.messages ?? {}) as Messages}>
-          <SiteHeader demoStrip={data?.demoStrip === true} />
+          <SiteHeader demoStrip={data?.demoStrip === true} logo={data?.shop?.logo ?? ''} />
           <main id="main" className="page">
             {children}
           </main>
-          <SiteFooter seller={data?.seller ?? null} />
+          <SiteFooter seller={data?.seller ?? null} shop={data?.shop ?? null} />
           <NotificationArea />
           <ShellEffects sentry={data?.sentry ?? null} />
         </I18nProvider>

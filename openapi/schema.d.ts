@@ -778,6 +778,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/shop/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The shop's name, logo and support contacts */
+        get: operations["getAdminShop"];
+        /** Saves the shop's name, logo and support contacts */
+        put: operations["putAdminShop"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/stock/": {
         parameters: {
             query?: never;
@@ -824,6 +842,23 @@ export interface paths {
         put?: never;
         /** Show one code in full (written to the audit log) */
         post: operations["postAdminStockByKindByIdCodesByCodeIdReveal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/stock/{kind}/{id}/threshold/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Sets the low-stock alert threshold of a voucher product or a gift */
+        put: operations["putAdminStockByKindByIdThreshold"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2399,6 +2434,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/shop/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The shop's name, logo and support contacts */
+        get: operations["getShop"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2672,6 +2724,14 @@ export interface components {
             results: components["schemas"]["AdminOrderItem"][];
         };
         AdminOverview: {
+            /** @description Open staff alerts (issue 37), newest first; each was mailed once in a digest */
+            alerts: {
+                cause: string;
+                detail: string;
+                link: string;
+                opened_at: string;
+                source: string;
+            }[];
             days: number;
             failed_receipts?: {
                 id: number;
@@ -2726,6 +2786,14 @@ export interface components {
             }[];
             /** @description Production only: requisites missing, receipts off or in the sandbox (shown in red) */
             seller_warnings?: string[];
+            /** @description What a new shop still lacks (issue 37): shown on the overview until fixed */
+            setup: {
+                /** @description active payment methods buyers can pay by (sandbox ones only with sandbox payments) */
+                payment_methods: number;
+                shop_name: string;
+                /** @description the owner saved the shop name (/api/admin/shop/) */
+                shop_named: boolean;
+            };
             top_products: {
                 id: number;
                 quantity: number;
@@ -3000,6 +3068,8 @@ export interface components {
             free: number;
             id: number;
             sold: number;
+            /** @description alert under this many free codes; null: 10 */
+            threshold: number | null;
             title: string;
         };
         AdminStockImport: {
@@ -3017,6 +3087,10 @@ export interface components {
                 reason: "malformed" | "duplicate_in_upload" | "already_in_stock" | "too_long" | "bad_amount" | "amount_mismatch";
                 text: string;
             }[];
+        };
+        AdminStockThreshold: {
+            /** @description free codes under which staff are alerted; 0 never, null the default (10) */
+            threshold: number | null;
         };
         AnyPromoCode: components["schemas"]["PromoCode"] | components["schemas"]["GiftPromoCode"] | null;
         Article: {
@@ -4209,6 +4283,16 @@ export interface components {
         };
         SelectCountry: {
             country_id: number;
+        };
+        Shop: {
+            /** @description a path on this site or an https URL; empty for the built-in mark */
+            logo: string;
+            name: string;
+            support_email: "" | string;
+            support_phone: string;
+        };
+        ShopPublic: components["schemas"]["Shop"] & {
+            saved: boolean;
         };
         SkinListed: {
             /** @description False when it was said before */
@@ -7752,6 +7836,104 @@ export interface operations {
             };
         };
     };
+    getAdminShop: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Shop"];
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putAdminShop: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Shop"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Shop"];
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getAdminStock: {
         parameters: {
             query?: never;
@@ -7936,6 +8118,69 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AdminStockCode"];
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putAdminStockByKindByIdThreshold: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                kind: "products" | "gifts";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminStockThreshold"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminStockThreshold"];
                 };
             };
             /** @description Error 400 */
@@ -11902,6 +12147,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getShop: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShopPublic"];
                 };
             };
         };

@@ -17,6 +17,7 @@ import { registerOrderLookup } from './routes/orders-lookup'
 import { registerPayments } from './routes/payments'
 import { registerPlayerCheck } from './routes/player-check'
 import { registerPromo } from './routes/promo'
+import { registerShop } from './routes/shop'
 import { registerSocial } from './routes/social'
 import { registerSystem } from './routes/system'
 
@@ -82,6 +83,8 @@ export function createApi(deps: ApiDeps): ApiApp {
   registerOrderLookup(app)
   registerPlayerCheck(app)
   registerAdmin(app)
+  // after the admin guard: /api/admin/shop/ is guarded like the other admin routes
+  registerShop(app)
   registerMedia(app)
 
   app.notFound((c) =>

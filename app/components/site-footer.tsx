@@ -9,7 +9,13 @@ export interface SellerLine {
   ogrn: string
 }
 
-export function SiteFooter({ seller }: { seller: SellerLine | null }) {
+/** The owner's support contacts (issue 37), shown when set. */
+interface SupportLine {
+  support_email: string
+  support_phone: string
+}
+
+export function SiteFooter({ seller, shop }: { seller: SellerLine | null; shop?: SupportLine | null }) {
   const t = useT()
   return (
     <footer className="site-footer">
@@ -41,6 +47,16 @@ export function SiteFooter({ seller }: { seller: SellerLine | null }) {
       {seller ? (
         <p className="site-footer-seller">
           {t('footer.seller', { name: seller.name, inn: seller.inn, ogrn: seller.ogrn })}
+        </p>
+      ) : null}
+      {shop?.support_email || shop?.support_phone ? (
+        <p className="site-footer-support">
+          {t('shop_shell.support')}{' '}
+          {shop.support_email ? <a href={`mailto:${shop.support_email}`}>{shop.support_email}</a> : null}
+          {shop.support_email && shop.support_phone ? ' · ' : null}
+          {shop.support_phone ? (
+            <a href={`tel:${shop.support_phone.replace(/[^\d+]/g, '')}`}>{shop.support_phone}</a>
+          ) : null}
         </p>
       ) : null}
       <p>{t('footer.tagline')}</p>

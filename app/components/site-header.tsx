@@ -8,7 +8,7 @@ import { UserMenu } from './user-menu'
 const AccountPopups = lazy(() => import('./account-popups'))
 const POPUP_PARAMS = /[?&](auth|last-orders)=1(&|$)/
 
-export function SiteHeader({ demoStrip = false }: { demoStrip?: boolean }) {
+export function SiteHeader({ demoStrip = false, logo = '' }: { demoStrip?: boolean; logo?: string }) {
   const t = useT()
   const { search } = useLocation()
   return (
@@ -21,7 +21,8 @@ export function SiteHeader({ demoStrip = false }: { demoStrip?: boolean }) {
         {demoStrip ? <p className="demo-strip">{t('shell.demo_strip')}</p> : null}
         <div className="site-header__inner">
           <Link to="/" className="logo" aria-label={t('meta.product_name')}>
-            <img src="/images/logo.svg" alt="" width="32" height="32" />
+            {/* the owner's logo (issue 37) or the built-in mark */}
+            <img src={logo || '/images/logo.svg'} alt="" width="32" height="32" />
             <span>{t('meta.product_name')}</span>
           </Link>
           <nav aria-label={t('nav.main_menu')} className="site-nav">

@@ -1,6 +1,7 @@
 import { parse as parseCookies, serialize } from 'cookie'
 import { RemixI18Next } from 'remix-i18next/server'
 import common from '../../locales/ru/common.json'
+import { withShopName } from './shop-name.server'
 import { createT, type Messages, type TFunction } from './translate'
 
 export const SUPPORTED_LOCALES = ['ru'] as const
@@ -37,7 +38,8 @@ export const i18nServer = new RemixI18Next({
 })
 
 export function messagesFor(locale: string): Messages {
-  return messagesByLocale[locale] ?? messagesByLocale[DEFAULT_LOCALE]!
+  // the owner's shop name in place of {{shop}} (issue 37)
+  return withShopName(messagesByLocale[locale] ?? messagesByLocale[DEFAULT_LOCALE]!)
 }
 
 /** Translator for loaders, actions and meta on the server. */

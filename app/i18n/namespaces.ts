@@ -22,6 +22,8 @@ export const SHELL_NAMESPACES = [
   'nav',
   'notifications',
   'shell',
+  // the owner's support contacts in the footer (issue 37)
+  'shop_shell',
 ] as const
 
 const PAGE_NAMESPACES: ReadonlyArray<readonly [RegExp, readonly string[]]> = [

@@ -1,7 +1,9 @@
-// /admin/articles: the info articles (HTML, sanitized by the storefront when shown).
+// /admin/articles: the info articles (HTML, sanitized by the storefront when shown), and the pages
+// the shop links to with which of them are still missing (issue 37: those show a placeholder).
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { AdminForm, Field, Submit, useFailedForm } from '#app/components/admin/admin-form'
+import { INFO_PAGES } from '#app/components/info/info-pages'
 import { useT } from '#app/i18n/i18n-context'
 import { adminT, badIntent, formFailure, ownerApi, read, readForm, settle } from '#app/lib/admin/admin.server'
 import { adminMeta } from '#app/lib/admin/meta'
@@ -9,6 +11,12 @@ import { adminMeta } from '#app/lib/admin/meta'
 export const meta = adminMeta('articles.title')
 
 const SLUG = /^[A-Za-z0-9_-]{1,64}$/
+
+/** The articles the footer, the info section and the order form link to (contacts come from the requisites). */
+const LINKED = INFO_PAGES.filter((p) => p.path !== '/info/contacts').map((p) => ({
+  ...p,
+  slug: p.path.slice('/info/'.length),
+}))
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await ownerApi(request, context)
@@ -53,6 +61,27 @@ export default function AdminArticles() {
     <section aria-labelledby="admin-h1">
       <h1 id="admin-h1">{t('admin.articles.title')}</h1>
       <p className="field__hint">{t('admin.articles.text_hint')}</p>
+      <section className="card admin-section" aria-labelledby="linked-pages">
+        <h2 id="linked-pages">{t('admin.linked_pages.title')}</h2>
+        <p className="field__hint">{t('admin.linked_pages.hint')}</p>
+        <ul className="admin-list">
+          {LINKED.map((p) => {
+            const present = articles.some((a) => a.slug === p.slug)
+            return (
+              <li key={p.slug} data-linked={p.slug} data-present={present}>
+                <a href={p.path}>{t(`${p.key}.title`)}</a> <span className="admin-mono">{p.slug}</span> —{' '}
+                {present ? (
+                  t('admin.linked_pages.present')
+                ) : (
+                  <strong className="admin-warning-text">
+                    {t('admin.linked_pages.missing')}. {t('admin.linked_pages.create', { slug: p.slug })}
+                  </strong>
+                )}
+              </li>
+            )
+          })}
+        </ul>
+      </section>
       {articles.length === 0 ? <p>{t('admin.articles.none')}</p> : null}
       <ul className="admin-cards">
         {articles.map((a) => (

@@ -3,10 +3,11 @@
 // (the API writes every reveal to the audit log).
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
+import { AdminForm, Field, Submit } from '#app/components/admin/admin-form'
 import { Pager, pageFrom } from '#app/components/admin/pager'
 import { formatWhen } from '#app/components/admin/status-badge'
 import { useT } from '#app/i18n/i18n-context'
-import { adminT, badIntent, formFailure, idFrom, ownerApi, read } from '#app/lib/admin/admin.server'
+import { adminT, badIntent, done, formFailure, idFrom, ownerApi, read } from '#app/lib/admin/admin.server'
 import { adminMeta } from '#app/lib/admin/meta'
 import { invalidRoute, pageNotFound } from '#app/lib/http-errors.server'
 import type { components } from '#openapi/schema'
@@ -68,6 +69,31 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     })
     if (!code) return formFailure(key, form, error, response, api)
     return data<ActionResult>({ ok: true, revealed: code }, { headers: api.headers })
+  }
+  if (intent === 'threshold') {
+    // the low-stock alert threshold (issue 37): empty = the default, 0 = never
+    const raw = String(form.get('threshold') ?? '').trim()
+    const threshold = raw === '' ? null : Number(raw)
+    if (threshold !== null && !(Number.isInteger(threshold) && threshold >= 0 && threshold <= 1_000_000)) {
+      const message = adminT('admin.stock_threshold.hint')
+      return formFailure(
+        key,
+        form,
+        { detail: message, code: 'threshold', fields: { threshold: [message] } },
+        new Response(null, { status: 400 }),
+        api,
+      )
+    }
+    const {
+      data: saved,
+      error,
+      response,
+    } = await api.client.PUT('/api/admin/stock/{kind}/{id}/threshold/', {
+      params: { path: { kind, id } },
+      body: { threshold },
+    })
+    if (!saved) return formFailure(key, form, error, response, api)
+    return done(request, api, adminT('admin.stock_threshold.saved'))
   }
   if (intent !== 'import') badIntent()
   const file = form.get('file')
@@ -148,6 +174,20 @@ export default function AdminStockItem() {
         {t('admin.stock.free')}: <strong>{counts.free}</strong> · {t('admin.stock.sold')}:{' '}
         <strong>{counts.sold}</strong>
       </p>
+
+      <section className="card admin-section" aria-labelledby="stock-threshold">
+        <h2 id="stock-threshold">{t('admin.stock_threshold.title')}</h2>
+        <AdminForm formKey="threshold" intent="threshold" label={t('admin.stock_threshold.title')}>
+          <Field
+            name="threshold"
+            type="number"
+            label={t('admin.stock_threshold.label')}
+            hint={t('admin.stock_threshold.hint')}
+            defaultValue={counts.threshold === null ? '' : String(counts.threshold)}
+          />
+          <Submit>{t('admin.common.save')}</Submit>
+        </AdminForm>
+      </section>
 
       <section className="card admin-section" aria-labelledby="stock-import">
         <h2 id="stock-import">{t('admin.stock.import')}</h2>

@@ -34,6 +34,7 @@ const SECTIONS = [
   { to: '/admin/seller', key: 'seller', owner: true, label: 'admin.seller.nav' },
   { to: '/admin/kinds', key: 'kinds', owner: true },
   { to: '/admin/audit', key: 'audit', owner: true },
+  { to: '/admin/shop', key: 'shop', owner: true },
 ] as const
 
 function AdminNav({ role }: { role: 'owner' | 'support' }) {

@@ -102,6 +102,8 @@ export const products = pgTable(
     gold: integer('gold'),
     supplierRef: text('supplier_ref'),
     sortOrder: integer('sort_order').notNull().default(0),
+    // staff alert when free codes fall below this (null: the shop default, 0: never; issue 37)
+    lowStockThreshold: integer('low_stock_threshold'),
   },
   (t) => [index('products_game_idx').on(t.gameId)],
 )
@@ -132,6 +134,8 @@ export const gifts = pgTable('gifts', {
   isMain: boolean('is_main').notNull().default(false),
   isNew: boolean('is_new').notNull().default(false),
   isActive: boolean('is_active').notNull().default(true),
+  // staff alert when free codes fall below this (null: the shop default, 0: never; issue 37)
+  lowStockThreshold: integer('low_stock_threshold'),
 })
 
 // ---------------------------------------------------------------- content
@@ -946,4 +950,38 @@ export const codeViews = pgTable(
     created: created(),
   },
   (t) => [index('code_views_order_idx').on(t.orderId, t.id)],
+)
+
+// ---------------------------------------------------------------- shop settings, staff alerts (issue 37)
+/** The shop's own name, logo and support contacts, edited by the owner (single row, id = 1). */
+export const shopSettings = pgTable('shop_settings', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+  // a path on this site (/media/…, /logo.svg) or an https URL; '' for the built-in mark
+  logo: text('logo').notNull().default(''),
+  supportEmail: text('support_email').notNull().default(''),
+  supportPhone: text('support_phone').notNull().default(''),
+  updated: timestamp('updated', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/**
+ * Staff alerts, one row per cause (`mail_failing`, `order_failed:<id>`, `low_stock:product:<id>`…):
+ * opened when a check finds the cause, closed when it no longer does, and mailed once per opening
+ * (`notified_at`) in a digest with the other new ones (services/alerts).
+ */
+export const staffAlerts = pgTable(
+  'staff_alerts',
+  {
+    cause: text('cause').primaryKey(),
+    source: text('source').notNull(),
+    // what the staff reads: a short text in Russian, made by the check
+    detail: text('detail').notNull(),
+    // 'owner': owners only; 'staff': owners and support (it concerns orders)
+    audience: text('audience').$type<'owner' | 'staff'>().notNull(),
+    link: text('link').notNull().default(''),
+    openedAt: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+  },
+  (t) => [index('staff_alerts_open_idx').on(t.closedAt)],
 )

@@ -20,6 +20,7 @@ import {
 } from '../services/delivery/handover'
 import { EXPIRE_JOB, expireOrdersJob } from '../services/orders/expiry'
 import { paymentRequeryJob, REQUERY_JOB } from '../services/payments/requery'
+import { ALERTS_EVERY_SECONDS, ALERTS_JOB, alertsJob } from '../services/alerts/run'
 import { HOUSEKEEPING_HANDLERS, HOUSEKEEPING_RECURRING } from './housekeeping'
 import type { JobHandler, RecurringJob } from './worker'
 
@@ -44,11 +45,14 @@ export const JOB_HANDLERS: Record<string, JobHandler> = {
   [DELIVERY_OVERDUE_JOB]: deliveryOverdueJob,
   [REVIEW_OVERDUE_JOB]: reviewOverdueJob,
   [DELIVERY_REFUND_JOB]: deliveryRefundJob,
+  // staff alerts (issue 37)
+  [ALERTS_JOB]: alertsJob,
   ...HOUSEKEEPING_HANDLERS,
 }
 
 export const RECURRING_JOBS: RecurringJob[] = [
   { kind: 'jobs.prune', everySeconds: 3600 },
   { kind: EXPIRE_JOB, everySeconds: 300 },
+  { kind: ALERTS_JOB, everySeconds: ALERTS_EVERY_SECONDS },
   ...HOUSEKEEPING_RECURRING,
 ]

@@ -1,15 +1,17 @@
 // Back-office overview, the caller's own role, and the audit log.
 import { z } from '@hono/zod-openapi'
-import { and, count, desc, eq, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, ne, type SQL } from 'drizzle-orm'
 import type { ApiApp } from '../../context'
-import { auditLog, ORDER_STATUSES, STAFF_ROLES } from '../../db/schema'
+import { auditLog, ORDER_STATUSES, paymentMethods, STAFF_ROLES } from '../../db/schema'
 import { pageNumberPage, pageQuery, pageSchema } from '../../lib/pagination'
 import { errorResponses, jsonContent } from '../../lib/schemas'
 import { overview } from '../../services/admin/overview'
+import { openAlerts } from '../../services/alerts/run'
 import { mailHealth } from '../../services/mail/health'
 import { usableMethodCount } from '../../services/payments/method-setup'
 import { failedReceipts } from '../../services/receipts/admin'
 import { getSellerSettings, sellerWarnings } from '../../services/receipts/settings'
+import { getShopSettings } from '../../services/shop/settings'
 import { adminRoute, staffOf } from './guard'
 
 const Amount = z.object({ currency: z.string(), amount: z.string() })
@@ -67,6 +69,28 @@ const Overview = z
         }),
       )
       .optional(),
+    alerts: z
+      .array(
+        z.object({
+          cause: z.string(),
+          source: z.string(),
+          detail: z.string(),
+          link: z.string(),
+          opened_at: z.string(),
+        }),
+      )
+      .openapi({
+        description: 'Open staff alerts (issue 37), newest first; each was mailed once in a digest',
+      }),
+    setup: z
+      .object({
+        shop_named: z.boolean().openapi({ description: 'the owner saved the shop name (/api/admin/shop/)' }),
+        shop_name: z.string(),
+        payment_methods: z.number().int().openapi({
+          description: 'active payment methods buyers can pay by (sandbox ones only with sandbox payments)',
+        }),
+      })
+      .openapi({ description: 'What a new shop still lacks (issue 37): shown on the overview until fixed' }),
     needs_attention: z.array(
       z.object({
         id: z.uuid(),
@@ -139,18 +163,22 @@ export function registerAdminOverview(app: ApiApp) {
 
   app.openapi(overviewRoute, async (c) => {
     const { db, config } = c.var.deps
-    const [base, mail, seller, failed, usable] = await Promise.all([
+    const [base, mail, seller, failed, usable, alerts, shop] = await Promise.all([
       overview(db, c.req.valid('query').days),
       mailHealth(db, config.mail, !config.demo),
       getSellerSettings(db),
       failedReceipts(db, 20),
       usableMethodCount(c.var.deps),
+      openAlerts(db),
+      getShopSettings(db, config),
     ])
     return c.json(
       {
         ...base,
         mail,
         payments_usable: usable,
+        alerts,
+        setup: { shop_named: shop.saved, shop_name: shop.name, payment_methods: usable },
         seller_warnings: sellerWarnings(seller, config),
         failed_receipts: failed.map((r) => ({
           id: r.id,

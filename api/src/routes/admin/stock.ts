@@ -3,7 +3,7 @@
 import { z } from '@hono/zod-openapi'
 import { eq } from 'drizzle-orm'
 import type { ApiApp } from '../../context'
-import type { Db } from '../../db/client'
+import type { Db, Tx } from '../../db/client'
 import { giftCodes, gifts, products, voucherCodes } from '../../db/schema'
 import { fail } from '../../lib/errors'
 import { pageNumberPage, pageQuery, pageSchema } from '../../lib/pagination'
@@ -12,6 +12,7 @@ import { audit } from '../../services/admin/audit'
 import { maskCode } from '../../services/admin/mask'
 import {
   importCodes,
+  setLowStockThreshold,
   listCodes,
   MAX_IMPORT_LINES,
   parseCodes,
@@ -27,7 +28,17 @@ const KindParam = z.object({
 const TargetParams = KindParam.extend(IdParam.shape)
 
 const Counts = z
-  .object({ id: z.number().int(), title: z.string(), free: z.number().int(), sold: z.number().int() })
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    free: z.number().int(),
+    sold: z.number().int(),
+    threshold: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: 'alert under this many free codes; null: 10' }),
+  })
   .openapi('AdminStockCount')
 const ImportBody = z
   .object({
@@ -108,7 +119,26 @@ const reveal = adminRoute('owner', {
   responses: { 200: jsonContent(CodeItem), ...errorResponses(400, 403, 404) },
 })
 
-async function resolveTarget(db: Db, kind: 'products' | 'gifts', id: number): Promise<StockTarget> {
+const ThresholdBody = z
+  .object({
+    threshold: z
+      .number({ error: 'ожидается целое число' })
+      .int('ожидается целое число')
+      .min(0, 'не меньше 0')
+      .max(1_000_000, 'не больше 1000000')
+      .nullable()
+      .openapi({ description: 'free codes under which staff are alerted; 0 never, null the default (10)' }),
+  })
+  .openapi('AdminStockThreshold')
+const thresholdRoute = adminRoute('owner', {
+  method: 'put',
+  path: '/api/admin/stock/{kind}/{id}/threshold/',
+  summary: 'Sets the low-stock alert threshold of a voucher product or a gift',
+  request: { params: TargetParams, ...jsonBody(ThresholdBody) },
+  responses: { 200: jsonContent(ThresholdBody), ...errorResponses(400, 403, 404) },
+})
+
+async function resolveTarget(db: Db | Tx, kind: 'products' | 'gifts', id: number): Promise<StockTarget> {
   if (kind === 'products') {
     const [p] = await db
       .select({ id: products.id, kind: products.kind, amountUc: products.amountUc })
@@ -125,6 +155,23 @@ async function resolveTarget(db: Db, kind: 'products' | 'gifts', id: number): Pr
 export function registerAdminStock(app: ApiApp) {
   app.openapi(counts, async (c) => {
     return c.json(await stockCounts(c.var.deps.db), 200)
+  })
+
+  app.openapi(thresholdRoute, async (c) => {
+    const { kind, id } = c.req.valid('param')
+    const { threshold } = c.req.valid('json')
+    const { db } = c.var.deps
+    await db.transaction(async (tx) => {
+      const target = await resolveTarget(tx, kind, id)
+      await setLowStockThreshold(tx, target, threshold)
+      await audit(tx, staffOf(c), {
+        action: 'stock.threshold',
+        entity: kind === 'products' ? 'product' : 'gift',
+        entityId: id,
+        after: { low_stock_threshold: threshold },
+      })
+    })
+    return c.json({ threshold }, 200)
   })
 
   app.openapi(importRoute, async (c) => {

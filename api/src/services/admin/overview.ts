@@ -15,6 +15,8 @@ import { stockCounts } from './stock'
 
 /** Fewer free codes than this is a warning. */
 export const LOW_STOCK = 10
+const isLow = (r: { free: number; threshold: number | null }) => r.free < (r.threshold ?? LOW_STOCK)
+
 /** An order paid but not delivered after this long needs a person. */
 const STUCK_MINUTES = 30
 
@@ -124,9 +126,10 @@ export async function overview(db: Db, days: number, now = new Date()) {
       quantity: r.quantity,
       revenue: toMoney(r.revenue),
     })),
+    // under each one's own threshold (issue 37; none set: LOW_STOCK, 0: never), as the alerts count
     low_stock: [
-      ...stock.products.filter((p) => p.free < LOW_STOCK).map((p) => ({ kind: 'product' as const, ...p })),
-      ...stock.gifts.filter((g) => g.free < LOW_STOCK).map((g) => ({ kind: 'gift' as const, ...g })),
+      ...stock.products.filter(isLow).map(({ threshold: _, ...p }) => ({ kind: 'product' as const, ...p })),
+      ...stock.gifts.filter(isLow).map(({ threshold: _, ...g }) => ({ kind: 'gift' as const, ...g })),
     ],
     needs_attention: attention.map((a) => ({
       id: a.id,

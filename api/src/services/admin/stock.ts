@@ -125,6 +125,7 @@ export async function stockCounts(db: Db) {
     .select({
       id: products.id,
       title: products.title,
+      threshold: products.lowStockThreshold,
       free: sql<number>`count(${voucherCodes.id}) filter (where ${voucherCodes.soldAt} is null)`.mapWith(
         Number,
       ),
@@ -135,12 +136,13 @@ export async function stockCounts(db: Db) {
     .from(products)
     .leftJoin(voucherCodes, eq(voucherCodes.productId, products.id))
     .where(eq(products.kind, 'PUBGProduct'))
-    .groupBy(products.id, products.title)
+    .groupBy(products.id, products.title, products.lowStockThreshold)
     .orderBy(asc(products.id))
   const giftRows = await db
     .select({
       id: gifts.id,
       title: gifts.title,
+      threshold: gifts.lowStockThreshold,
       free: sql<number>`count(${giftCodes.id}) filter (where ${giftCodes.soldAt} is null)`.mapWith(Number),
       sold: sql<number>`count(${giftCodes.id}) filter (where ${giftCodes.soldAt} is not null)`.mapWith(
         Number,
@@ -148,7 +150,7 @@ export async function stockCounts(db: Db) {
     })
     .from(gifts)
     .leftJoin(giftCodes, eq(giftCodes.giftId, gifts.id))
-    .groupBy(gifts.id, gifts.title)
+    .groupBy(gifts.id, gifts.title, gifts.lowStockThreshold)
     .orderBy(asc(gifts.id))
   return { products: voucherRows, gifts: giftRows }
 }
@@ -177,4 +179,11 @@ export async function listCodes(
     .limit(size)
     .offset((page - 1) * size)
   return { count: total?.n ?? 0, rows }
+}
+
+/** Sets the free-code count under which staff are alerted (null: the shop default, 0: never). */
+export async function setLowStockThreshold(db: Db | Tx, target: StockTarget, threshold: number | null) {
+  if (target.kind === 'product')
+    await db.update(products).set({ lowStockThreshold: threshold }).where(eq(products.id, target.id))
+  else await db.update(gifts).set({ lowStockThreshold: threshold }).where(eq(gifts.id, target.id))
 }

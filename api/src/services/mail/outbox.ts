@@ -51,6 +51,8 @@ export interface MailDataMap {
   password_changed: Record<string, never>
   /** A social account was bound to the shop account (sign-in by it works from now on). */
   social_bound: { provider: SocialProvider }
+  /** To a staff member: the staff alerts opened since the last digest (services/alerts), by cause. */
+  staff_alerts: { causes: string[] }
 }
 
 /** Every mail the shop sends; each has a template in ./templates (see ./render.tsx). */

@@ -2,13 +2,15 @@
 import { render, toPlainText } from '@react-email/render'
 import type { MailDataMap, MailTemplate } from './outbox'
 import { confirmEmail, orderLookup, passwordChanged, passwordReset, socialBound } from './templates/account'
+import { staffAlertsDigest } from './templates/alerts'
 import { deliveryOverdue, orderPaid } from './templates/delivery'
 import { orderHeld, reviewOverdue } from './templates/review'
 import { orderDone, orderFailed, orderRefunded } from './templates/order'
 import type { RenderContext, Template } from './templates/types'
-import { SellerLineContext } from './templates/layout'
+import { SellerLineContext, ShopNameContext } from './templates/layout'
 import { fill, M } from './messages'
 import { getSellerSettings, sellerName } from '../receipts/settings'
+import { getShopSettings } from '../shop/settings'
 
 export const TEMPLATES: { [T in MailTemplate]: Template<T> } = {
   order_paid: orderPaid,
@@ -23,6 +25,7 @@ export const TEMPLATES: { [T in MailTemplate]: Template<T> } = {
   password_reset: passwordReset,
   password_changed: passwordChanged,
   social_bound: socialBound,
+  staff_alerts: staffAlertsDigest,
 }
 
 export interface RenderedMail {
@@ -42,14 +45,18 @@ export async function renderMail<T extends MailTemplate>(
   data: MailDataMap[T],
   ctx: RenderContext,
 ): Promise<RenderedMail | null> {
-  const content = await (TEMPLATES[template] as Template<T>)(data, ctx)
+  // the owner's shop name (issue 37) in the header, footer and texts of every mail
+  const shop = ctx.shop ?? (await getShopSettings(ctx.db, { demo: ctx.demo ?? true })).name
+  const content = await (TEMPLATES[template] as Template<T>)(data, { ...ctx, shop })
   if (!content) return null
   const seller = await getSellerSettings(ctx.db)
   const line = seller.companyName
     ? fill(M.layout.seller, { name: sellerName(seller), inn: seller.inn, ogrn: seller.ogrn })
     : null
   const html = await render(
-    <SellerLineContext.Provider value={line}>{content.body}</SellerLineContext.Provider>,
+    <ShopNameContext.Provider value={shop}>
+      <SellerLineContext.Provider value={line}>{content.body}</SellerLineContext.Provider>
+    </ShopNameContext.Provider>,
   )
   const text = toPlainText(html, {
     selectors: [

@@ -53,6 +53,7 @@ export const sendMailJob: JobHandler = async (job, deps: ApiDeps) => {
     config,
     to: payload.to,
     now: new Date(),
+    demo: config.demo,
   })
   if (!mail) {
     log.info({ job: job.id, template }, 'mail skipped: nothing to send')

@@ -28,7 +28,7 @@ export const confirmEmail: Template<'confirm_email'> = async (data, ctx) => ({
       heading={M.confirm_email.heading}
       publicUrl={ctx.config.publicUrl}
     >
-      <P>{fill(M.confirm_email.intro, { shop: M.shop })}</P>
+      <P>{fill(M.confirm_email.intro, { shop: ctx.shop ?? M.shop })}</P>
       <Action href={accountLink(ctx, data)}>{M.confirm_email.button}</Action>
       <Muted>{fill(M.confirm_email.expires, { hours: data.expiresInHours })}</Muted>
       <Muted>{M.confirm_email.ignore}</Muted>
@@ -44,7 +44,7 @@ export const passwordReset: Template<'password_reset'> = async (data, ctx) => ({
       heading={M.password_reset.heading}
       publicUrl={ctx.config.publicUrl}
     >
-      <P>{fill(M.password_reset.intro, { shop: M.shop })}</P>
+      <P>{fill(M.password_reset.intro, { shop: ctx.shop ?? M.shop })}</P>
       <Action href={accountLink(ctx, data)}>{M.password_reset.button}</Action>
       <Muted>{fill(M.password_reset.expires, { minutes: data.expiresInMinutes })}</Muted>
       <Muted>{M.password_reset.ignore}</Muted>
@@ -60,7 +60,7 @@ export const passwordChanged: Template<'password_changed'> = async (_data, ctx) 
       heading={M.password_changed.heading}
       publicUrl={ctx.config.publicUrl}
     >
-      <P>{fill(M.password_changed.intro, { shop: M.shop })}</P>
+      <P>{fill(M.password_changed.intro, { shop: ctx.shop ?? M.shop })}</P>
       <P>{M.password_changed.warning}</P>
     </Layout>
   ),
@@ -76,7 +76,7 @@ export const socialBound: Template<'social_bound'> = async (data, ctx) => {
         heading={M.social_bound.heading}
         publicUrl={ctx.config.publicUrl}
       >
-        <P>{fill(M.social_bound.intro, { shop: M.shop, provider })}</P>
+        <P>{fill(M.social_bound.intro, { shop: ctx.shop ?? M.shop, provider })}</P>
         <P>{M.social_bound.warning}</P>
       </Layout>
     ),
@@ -92,7 +92,7 @@ export const orderLookup: Template<'order_lookup'> = async (_data, ctx) => {
   if (found.length === 0) return null
   const token = await signLookupToken(ctx.config.jwtSecret, ctx.to, ctx.now)
   return {
-    subject: fill(M.order_lookup.subject, { shop: M.shop }),
+    subject: fill(M.order_lookup.subject, { shop: ctx.shop ?? M.shop }),
     body: (
       <Layout
         preview={M.order_lookup.preview}

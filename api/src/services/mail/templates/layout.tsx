@@ -86,9 +86,12 @@ const s = {
 
 /** The seller line of every mail's footer (the owner's requisites), provided by the render. */
 export const SellerLineContext = createContext<string | null>(null)
+/** The shop's name from the owner's settings (issue 37), provided by the render. */
+export const ShopNameContext = createContext<string>(M.shop)
 
 export function Layout(props: { preview: string; heading: string; publicUrl: string; children: ReactNode }) {
   const seller = useContext(SellerLineContext)
+  const shop = useContext(ShopNameContext)
   return (
     <Html lang="ru" dir="ltr">
       <Head>
@@ -99,7 +102,7 @@ export function Layout(props: { preview: string; heading: string; publicUrl: str
       <Body style={s.body}>
         <Container style={s.container}>
           <Section style={s.band}>
-            <Text style={s.brand}>{M.shop}</Text>
+            <Text style={s.brand}>{shop}</Text>
             <Text style={s.tagline}>{M.layout.tagline}</Text>
           </Section>
           <Section style={s.card}>
@@ -108,7 +111,7 @@ export function Layout(props: { preview: string; heading: string; publicUrl: str
             </Heading>
             {props.children}
           </Section>
-          <Text style={s.footer}>{fill(M.layout.footer, { shop: M.shop })}</Text>
+          <Text style={s.footer}>{fill(M.layout.footer, { shop })}</Text>
           {seller ? <Text style={s.footer}>{seller}</Text> : null}
           <Text style={s.footer}>
             {M.layout.support}{' '}

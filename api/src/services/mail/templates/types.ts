@@ -10,6 +10,10 @@ export interface RenderContext {
   /** The recipient (templates never print it, but the order look-up signs its link for it). */
   to: string
   now: Date
+  /** The shop's name from the owner's settings (renderMail fills it; the default is M.shop). */
+  shop?: string
+  /** Demo mode (the default name «ИгроМаркет» is the demo's only); senders pass config.demo. */
+  demo?: boolean
 }
 
 /** A template's answer: the subject and the body, and the order it is about (for the mail log). */

@@ -1,0 +1,73 @@
+// /admin/shop: the shop's own name, logo and support contacts (issue 37), owner only. They replace
+// «ИгроМаркет» in the header, footer, page titles and mails.
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { AdminForm, Field, Submit } from '#app/components/admin/admin-form'
+import { rememberShopName } from '#app/i18n/shop-name.server'
+import { useT } from '#app/i18n/i18n-context'
+import { adminT, badIntent, ownerApi, read, readForm, settle } from '#app/lib/admin/admin.server'
+import { adminMeta } from '#app/lib/admin/meta'
+
+export const meta = adminMeta('shop_settings.title')
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api } = await ownerApi(request, context)
+  const shop = await read(request, api, api.client.GET('/api/admin/shop/'))
+  return data({ shop }, { headers: api.headers })
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { api } = await ownerApi(request, context)
+  const posted = await readForm(request)
+  if (posted.intent !== 'save') badIntent()
+  const field = (name: string) => String(posted.form.get(name) ?? '')
+  const call = api.client
+    .PUT('/api/admin/shop/', {
+      body: {
+        name: field('name'),
+        logo: field('logo'),
+        support_email: field('support_email'),
+        support_phone: field('support_phone'),
+      },
+    })
+    .then((r) => {
+      // this process's pages use the new name at once (others on their next page load)
+      if (r.data) rememberShopName(r.data.name)
+      return r
+    })
+  return settle(request, api, posted, call, adminT('admin.shop_settings.saved'))
+}
+
+export default function AdminShop() {
+  const t = useT()
+  const { shop } = useLoaderData<typeof loader>()
+  return (
+    <section aria-labelledby="admin-h1">
+      <h1 id="admin-h1">{t('admin.shop_settings.title')}</h1>
+      <p className="field__hint">{t('admin.shop_settings.intro')}</p>
+      <section className="card admin-section">
+        <AdminForm formKey="shop" intent="save" label={t('admin.shop_settings.title')}>
+          <Field name="name" label={t('admin.shop_settings.name')} defaultValue={shop.name} required />
+          <Field
+            name="logo"
+            label={t('admin.shop_settings.logo')}
+            hint={t('admin.shop_settings.logo_hint')}
+            defaultValue={shop.logo}
+          />
+          <Field
+            name="support_email"
+            type="email"
+            label={t('admin.shop_settings.support_email')}
+            defaultValue={shop.support_email}
+          />
+          <Field
+            name="support_phone"
+            label={t('admin.shop_settings.support_phone')}
+            defaultValue={shop.support_phone}
+          />
+          <Submit>{t('admin.common.save')}</Submit>
+        </AdminForm>
+      </section>
+    </section>
+  )
+}

@@ -1,0 +1,83 @@
+// The shop's own name, logo and support contacts (issue 37): owner only, validated, audited; used
+// by the storefront (/api/shop/) and by every mail; «ИгроМаркет» only as the demo's default.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { auditLog } from '#api/db/schema'
+import { grantRole } from '#api/services/admin/roles'
+import { renderMail } from '#api/services/mail/render'
+import { getShopSettings } from '#api/services/shop/settings'
+import { createTestApi, type TestApi } from '#tests/helpers/test-api'
+import { makeUser } from './orders-fixtures'
+
+let api: TestApi
+let owner: { email: string; token: string }
+let support: { email: string; token: string }
+beforeAll(async () => {
+  api = await createTestApi({ seed: false })
+  owner = await makeUser(api)
+  support = await makeUser(api)
+  await grantRole(api.db, owner.email, 'owner', 'test')
+  await grantRole(api.db, support.email, 'support', 'test')
+})
+afterAll(() => api?.close())
+
+const body = {
+  name: 'Лавка Геймера',
+  logo: '/media/logo.png',
+  support_email: 'help@lavka.example',
+  support_phone: '+7 900 123-45-67',
+}
+
+describe('shop settings', () => {
+  it('before the owner saves: the demo default in the demo, a neutral name in production', async () => {
+    expect((await getShopSettings(api.db, { demo: true })).name).toBe('ИгроМаркет')
+    expect(await getShopSettings(api.db, { demo: false })).toMatchObject({ name: 'Магазин', saved: false })
+    const r = await api.call<{ saved: boolean }>('GET', '/api/shop/')
+    expect(r.status).toBe(200)
+    expect(r.body.saved).toBe(false)
+    const ov = await api.call<{ setup: { shop_named: boolean } }>('GET', '/api/admin/overview/', {
+      token: owner.token,
+    })
+    expect(ov.body.setup.shop_named).toBe(false)
+  })
+
+  it('only the owner edits them; bad values are refused with a message per field', async () => {
+    expect((await api.call('PUT', '/api/admin/shop/', { body })).status).toBe(404)
+    expect((await api.call('PUT', '/api/admin/shop/', { body, token: support.token })).status).toBe(403)
+    const bad = await api.call<{ fields: Record<string, string[]> }>('PUT', '/api/admin/shop/', {
+      token: owner.token,
+      body: { name: ' ', logo: 'javascript:alert(1)', support_email: 'nope', support_phone: 'звоните' },
+    })
+    expect(bad.status).toBe(400)
+    expect(Object.keys(bad.body.fields).sort()).toEqual(['logo', 'name', 'support_email', 'support_phone'])
+    const slashes = await api.call('PUT', '/api/admin/shop/', {
+      token: owner.token,
+      body: { ...body, logo: '//evil.example/x.png' },
+    })
+    expect(slashes.status).toBe(400)
+  })
+
+  it('saved by the owner: public, audited, on the overview, and in the next mail', async () => {
+    const r = await api.call('PUT', '/api/admin/shop/', { token: owner.token, body })
+    expect(r.status).toBe(200)
+    expect(r.body).toEqual(body)
+    expect((await api.call('GET', '/api/shop/')).body).toEqual({ ...body, saved: true })
+    const audits = await api.db.select().from(auditLog)
+    expect(audits.map((a) => a.action)).toContain('shop.update')
+    const ov = await api.call<{ setup: { shop_named: boolean; shop_name: string } }>(
+      'GET',
+      '/api/admin/overview/',
+      {
+        token: owner.token,
+      },
+    )
+    expect(ov.body.setup).toMatchObject({ shop_named: true, shop_name: 'Лавка Геймера' })
+    const mail = await renderMail(
+      'password_changed',
+      {},
+      { db: api.db, config: api.config, to: owner.email, now: new Date(), demo: true },
+    )
+    expect(mail?.text).toContain('Лавка Геймера')
+    expect(mail?.text).not.toContain('ИгроМаркет')
+    expect(mail?.html).not.toContain('ИгроМаркет')
+  })
+})
