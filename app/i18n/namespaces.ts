@@ -32,7 +32,7 @@ const PAGE_NAMESPACES: ReadonlyArray<readonly [RegExp, readonly string[]]> = [
   [/^\/gifts\/detalis\/[^/]+$/, ['gifts', 'account']],
   [/^\/gifts(\/.*)?$/, ['gifts']],
   [/^\/info(\/.*)?$/, ['info']],
-  [/^\/orders\/[^/]+\/pay$/, ['payment', 'review.note', 'review.status']],
+  [/^\/orders\/[^/]+\/pay$/, ['payment', 'review']],
   [/^\/orders\/find$/, ['order_lookup']],
   [/^\/orders\/lookup\/[^/]+$/, ['order_lookup', 'account.history', 'account.statuses']],
   [/^\/orders\/[^/]+\/status$/, []],
