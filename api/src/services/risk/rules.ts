@@ -1,13 +1,15 @@
 // The risk rules (issue 34), checked when a payment succeeds, before anything is delivered: each
 // switchable in the «Антифрод» settings, with its threshold. Returns the rules the order trips.
+import { createRequire } from 'node:module'
 import { and, eq, gte, isNotNull, ne, sql } from 'drizzle-orm'
-import disposableDomains from 'disposable-email-domains/index.json' with { type: 'json' }
 import type { Tx } from '../../db/client'
 import { orders, payments } from '../../db/schema'
 import { emailDomain } from './gate'
 import type { RiskRule, RiskSettings } from './settings'
 
-const DISPOSABLE = new Set<string>(disposableDomains as string[])
+// read through require: the compiled server keeps packages external, and esbuild drops an external
+// JSON import's `with { type: 'json' }` attribute, which Node then refuses
+const DISPOSABLE = new Set<string>(createRequire(import.meta.url)('disposable-email-domains') as string[])
 
 export const isDisposableEmail = (email: string | null) =>
   email !== null && DISPOSABLE.has(emailDomain(email))
