@@ -18,6 +18,7 @@ export async function guestBuysUndelivered(page: Page, gameId: number) {
   await orderForm(page)
     .getByLabel('Электронная почта')
     .fill(`refund-${Date.now()}-${Math.floor(Math.random() * 1e6)}${STAYS_SENT}`)
+  await orderForm(page).getByLabel('Я даю согласие на обработку персональных данных').check()
   await submitOrder(page)
   await expect(page).toHaveURL(PAY_URL)
   const orderId = /\/orders\/([0-9a-f-]{36})\/pay/.exec(page.url())![1]!

@@ -35,6 +35,7 @@ export async function guestBuysManualGold(page: Page, gameId: number, email: str
     ).toBeVisible()
   await page.getByLabel('Скриншот аватара в игре').setInputFiles(AVATAR_PNG)
   await page.getByLabel('Электронная почта').fill(email)
+  await page.getByLabel('Я даю согласие на обработку персональных данных').check()
   await submitOrder(page)
   if (!js) await confirmPlayer(page, 'Тестовый игрок')
   await expect(page).toHaveURL(PAY_URL)
