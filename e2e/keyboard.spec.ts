@@ -85,6 +85,11 @@ test('a guest buys PUBG Mobile UC and pays in the sandbox with the keyboard alon
 
   await tabTo(page, email, { back: true })
   await page.keyboard.type(`keyboard-${Date.now()}@example.com`)
+  // the consent box (issue 33): reached by Tab, ticked with Space
+  const consent = form.getByLabel('Я даю согласие на обработку персональных данных')
+  await tabTo(page, consent)
+  await page.keyboard.press('Space')
+  await expect(consent).toBeChecked()
   await tabTo(page, submit)
   await page.keyboard.press('Enter')
   await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}\/pay$/)
