@@ -183,6 +183,9 @@ test('keyboard only: a guest buys with Tab, Space and Enter', async ({ page }) =
   await expect(quantity(page, '60 UC')).toHaveValue('2')
   await tabTo(page.getByLabel('Электронная почта'))
   await page.keyboard.type(guestEmail('keyboard'))
+  // the consent box (issue 33): Tab, Space, then Enter submits from the box
+  await tabTo(page.getByLabel('Я даю согласие на обработку персональных данных'))
+  await page.keyboard.press('Space')
   await page.keyboard.press('Enter')
   await expect(page).toHaveURL(PAY_URL)
 })

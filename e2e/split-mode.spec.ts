@@ -11,7 +11,12 @@ const SECRET = 'split-mode-secret-split-mode-secret-42'
 
 /** A no-JS sign-in form post to the storefront from the loopback address `from`; the status. */
 function postSignIn(storefront: string, from: string): Promise<number> {
-  const body = new URLSearchParams({ email: `s-${randomUUID()}@example.com`, password: 'long-enough-1' })
+  const body = new URLSearchParams({
+    email: `s-${randomUUID()}@example.com`,
+    password: 'long-enough-1',
+    // a new account needs the consent box ticked (issue 33)
+    personal_data_consent: 'on',
+  })
   return new Promise((resolve, reject) => {
     const req = request(
       `${storefront}/auth`,
