@@ -98,7 +98,13 @@ test('the same form posted twice makes one order (idempotency key in the form)',
   const key = await page.locator('input[name="idempotency_key"]').inputValue()
   expect(key).toMatch(/^[0-9a-f-]{36}$/)
   const qtyName = (await quantity(page, '60 UC').getAttribute('name'))!
-  const form = { idempotency_key: key, [qtyName]: '1', email: guestEmail('twice') }
+  const form = {
+    idempotency_key: key,
+    [qtyName]: '1',
+    email: guestEmail('twice'),
+    // the consent box, ticked (issue 33)
+    personal_data_consent: 'on',
+  }
   const post = () => page.request.post(action, { form, maxRedirects: 0 })
   const [first, second] = [await post(), await post()]
   expect(first.status()).toBe(302)
