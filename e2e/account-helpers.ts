@@ -41,25 +41,26 @@ export async function pubgProduct(request: APIRequestContext) {
   return { game, product }
 }
 
-/** Creates a PUBG order as the signed-in user (bearer) and returns its id. */
+/** Creates a PUBG order as the signed-in user (bearer), or as a guest with `email`; returns its id. */
 export async function createPubgOrder(
   request: APIRequestContext,
-  token: string,
+  token: string | null,
   productId: number,
   quantity = 1,
+  email?: string,
 ) {
   const r = await request.post('/api/orders/pubg/', {
-    headers: { authorization: `Bearer ${token}` },
-    data: { products: [{ product_id: productId, quantity }] },
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    data: { products: [{ product_id: productId, quantity }], ...(email ? { email } : {}) },
   })
   expect(r.status(), await r.text()).toBe(201)
   return ((await r.json()) as { id: string }).id
 }
 
 /** Pays an order with the sandbox card and presses «Оплатить» on the sandbox checkout page. */
-export async function payWithSandbox(request: APIRequestContext, token: string, orderId: string) {
+export async function payWithSandbox(request: APIRequestContext, token: string | null, orderId: string) {
   const r = await request.post('/api/payments/sandbox-card/', {
-    headers: { authorization: `Bearer ${token}` },
+    headers: token ? { authorization: `Bearer ${token}` } : {},
     data: { order_id: orderId, currency: 'RUB', email: null, phone: null },
   })
   expect(r.status(), await r.text()).toBe(200)
