@@ -335,8 +335,10 @@ it('the generated requests got past validation: most operations answered a succe
   const never = [...tallies].filter(([, t]) => t.success === 0).map(([name]) => name)
   // The back-office's desk actions (an order awaiting a person), a receipt's resend (a refused
   // receipt) and YooKassa's notification (its addresses only) need state the generator cannot make,
-  // so their share of never-reached operations grew with issues 31-33: 0.65 became 0.6.
-  expect(reached / tallies.size, `never a success:\n${never.join('\n')}`).toBeGreaterThan(0.6)
+  // so their share of never-reached operations grew with issues 31-33: 0.65 became 0.6, and with
+  // the setup, antifraud and review operations of issues 32, 34 and 37 (they need rows the walk
+  // cannot make: a held order, a country of its own) 0.6 became 0.55.
+  expect(reached / tallies.size, `never a success:\n${never.join('\n')}`).toBeGreaterThan(0.55)
 })
 
 describe('multipart uploads, with hand-made bad inputs', () => {

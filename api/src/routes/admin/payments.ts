@@ -229,7 +229,7 @@ const countryCreate = adminRoute('owner', {
   path: '/api/admin/payments/countries/',
   summary: 'Add a country (its currency and rate); hidden ones are not offered to buyers',
   request: jsonBody(CountryCreate),
-  responses: { 200: jsonContent(Created), ...errorResponses(400, 403) },
+  responses: { 200: jsonContent(Created), ...errorResponses(400, 403, 404) },
 })
 const groupCreate = addRoute(
   '/api/admin/payments/countries/{id}/method_groups/',
