@@ -123,7 +123,9 @@ export async function runAlerts(deps: ApiDeps, checks: AlertCheck[] = ALERT_CHEC
     for (const to of support) await send(to, ofOrders)
   })
   if (run.mailed.length) deps.jobs?.wake()
-  if (run.opened.length || run.closed.length) log.info(run, 'staff alerts')
+  // the log names no person: how many digests went out, not to whom
+  if (run.opened.length || run.closed.length)
+    log.info({ opened: run.opened, closed: run.closed, digests: run.mailed.length }, 'staff alerts')
   return run
 }
 
