@@ -122,6 +122,8 @@ test('Telegram’s return page (payload in the fragment) runs its script under t
   await context.addCookies([{ name: 'fake_user', value: `tgcsp${Date.now()}`, url: FAKE_SOCIAL_ORIGIN }])
   await page.goto('/?auth=1')
   await authDialog(page).getByRole('button', { name: 'Войти через Telegram' }).click()
+  // the fake's page, its script, our return page's script, the callback: then the profile
+  await expect(page).toHaveURL('/profile', TOAST)
   await expect(page.getByText('Аккаунт создан, вы вошли')).toBeVisible(TOAST)
   expect(violations).toEqual([])
 })
