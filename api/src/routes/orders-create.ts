@@ -1,5 +1,6 @@
 import { createRoute } from '@hono/zod-openapi'
 import type { Context } from 'hono'
+import type { z } from '@hono/zod-openapi'
 import type { ApiApp, AppEnv } from '../context'
 import { clientAddressOf } from '../lib/client-address'
 import { errorResponses, jsonContent } from '../lib/schemas'
@@ -8,6 +9,7 @@ import { buyerEmail } from '../services/orders/access'
 import { guardBuyerStart } from '../services/risk/gate'
 import {
   createOrder,
+  type PreparedOrder,
   preparePubg,
   prepareStandoff,
   prepareSteam,
@@ -99,103 +101,84 @@ supply_channel_server_custom_id is required. Games that need no server ignore bo
   responses: created(OrderCreatedSchema),
 })
 
-/** Block lists and the velocity limits of order creation (issue 34), before anything is prepared. */
-async function guard(c: Context<AppEnv>, body: { email?: string | null }) {
-  await guardBuyerStart(c, 'order', await buyerEmail(c.var.deps.db, body.email, c.var.userId))
-}
+type OrderBody = { email?: string | null; personal_data_consent?: boolean }
+type RequestDeps = ReturnType<typeof requestDeps>
+
+/**
+ * The four order kinds in one table: the idempotency kind, whether preparing asks a supplier (the
+ * player check), and how the order is prepared. Every kind then runs the same steps.
+ */
+const KINDS = {
+  pubg: {
+    asksSupplier: false,
+    prepare: (d: RequestDeps, b: z.infer<typeof PubgCreateBody>, u: number | null) => preparePubg(d.db, b, u),
+  },
+  standoff: { asksSupplier: true, prepare: prepareStandoff },
+  steam: { asksSupplier: true, prepare: prepareSteam },
+  supply_channel: { asksSupplier: true, prepare: prepareSupply },
+} satisfies Record<
+  string,
+  {
+    asksSupplier: boolean
+    prepare: (d: RequestDeps, b: never, u: number | null) => Promise<PreparedOrder>
+  }
+>
 
 /** The deps with the caller's address: order creation's player look-ups count against its limit. */
 const requestDeps = (c: Context<AppEnv>) => ({ ...c.var.deps, clientAddress: clientAddressOf(c) })
-/** The buyer's consent (or its absence) with a new order; a replayed request records nothing new. */
-async function consentOf(
+
+/**
+ * One order of `kind`: block lists and velocity limits (issue 34) before anything is prepared,
+ * the idempotent creation, then the buyer's consent (or its absence; a replay records nothing new).
+ */
+async function createOfKind<K extends keyof typeof KINDS>(
   c: Context<AppEnv>,
-  r: { order: { id: string; email: string | null; userId: number | null }; replay: boolean },
-  given: boolean | undefined,
+  kind: K,
+  body: Parameters<(typeof KINDS)[K]['prepare']>[1] & OrderBody,
 ) {
-  if (r.replay) return
-  await recordConsent(c.var.deps.db, {
-    context: 'order',
-    given: given === true,
-    email: r.order.email,
-    userId: r.order.userId,
-    orderId: r.order.id,
-    ip: clientAddressOf(c),
-    userAgent: c.req.header('user-agent') ?? null,
-  })
+  const { db } = c.var.deps
+  const userId = c.var.userId
+  await guardBuyerStart(c, 'order', await buyerEmail(db, body.email, userId))
+  const { asksSupplier, prepare } = KINDS[kind]
+  const r = await createOrder(
+    db,
+    { key: idempotencyKey(c.req.header('idempotency-key')), kind, body, userId, asksSupplier },
+    () =>
+      (prepare as (d: RequestDeps, b: typeof body, u: number | null) => Promise<PreparedOrder>)(
+        requestDeps(c),
+        body,
+        userId,
+      ),
+  )
+  if (!r.replay) {
+    await recordConsent(db, {
+      context: 'order',
+      given: body.personal_data_consent === true,
+      email: r.order.email,
+      userId: r.order.userId,
+      orderId: r.order.id,
+      ip: clientAddressOf(c),
+      userAgent: c.req.header('user-agent') ?? null,
+    })
+  }
+  return { r, status: r.replay ? (200 as const) : (201 as const) }
 }
 
 export function registerOrderCreation(app: ApiApp) {
   app.openapi(pubgRoute, async (c) => {
-    const body = c.req.valid('json')
-    const { db } = c.var.deps
-    const userId = c.var.userId
-    await guard(c, body)
-    const r = await createOrder(
-      db,
-      { key: idempotencyKey(c.req.header('idempotency-key')), kind: 'pubg', body, userId },
-      () => preparePubg(db, body, userId),
-    )
-    await consentOf(c, r, body.personal_data_consent)
-    return c.json(createdResult(r.order, r.totals), r.replay ? 200 : 201)
+    const { r, status } = await createOfKind(c, 'pubg', c.req.valid('json'))
+    return c.json(createdResult(r.order, r.totals), status)
   })
-
   app.openapi(standoffRoute, async (c) => {
-    const body = c.req.valid('json')
-    const { db } = c.var.deps
-    const userId = c.var.userId
-    await guard(c, body)
-    const r = await createOrder(
-      db,
-      {
-        key: idempotencyKey(c.req.header('idempotency-key')),
-        kind: 'standoff',
-        body,
-        userId,
-        asksSupplier: true,
-      },
-      () => prepareStandoff(requestDeps(c), body, userId),
-    )
-    await consentOf(c, r, body.personal_data_consent)
-    return c.json(standoffCreatedResult(r.order, r.totals), r.replay ? 200 : 201)
+    const { r, status } = await createOfKind(c, 'standoff', c.req.valid('json'))
+    return c.json(standoffCreatedResult(r.order, r.totals), status)
   })
-
   app.openapi(steamRoute, async (c) => {
-    const body = c.req.valid('json')
-    const { db } = c.var.deps
-    const userId = c.var.userId
-    await guard(c, body)
-    const r = await createOrder(
-      db,
-      {
-        key: idempotencyKey(c.req.header('idempotency-key')),
-        kind: 'steam',
-        body,
-        userId,
-        asksSupplier: true,
-      },
-      () => prepareSteam(requestDeps(c), body, userId),
-    )
-    await consentOf(c, r, body.personal_data_consent)
-    return c.json(steamCreatedResult(r.order, r.totals), r.replay ? 200 : 201)
+    const { r, status } = await createOfKind(c, 'steam', c.req.valid('json'))
+    return c.json(steamCreatedResult(r.order, r.totals), status)
   })
-
   app.openapi(supplyRoute, async (c) => {
-    const body = c.req.valid('json')
-    const { db } = c.var.deps
-    const userId = c.var.userId
-    await guard(c, body)
-    const r = await createOrder(
-      db,
-      {
-        key: idempotencyKey(c.req.header('idempotency-key')),
-        kind: 'supply_channel',
-        body,
-        userId,
-        asksSupplier: true,
-      },
-      () => prepareSupply(requestDeps(c), body, userId),
-    )
-    await consentOf(c, r, body.personal_data_consent)
-    return c.json(createdResult(r.order, r.totals), r.replay ? 200 : 201)
+    const { r, status } = await createOfKind(c, 'supply_channel', c.req.valid('json'))
+    return c.json(createdResult(r.order, r.totals), status)
   })
 }
