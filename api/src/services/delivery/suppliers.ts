@@ -8,7 +8,7 @@ import { games } from '../../db/schema'
 import { fieldError } from '../../lib/errors'
 
 export const SUPPLIERS = ['manual', 'moogold', 'sandbox'] as const
-type Supplier = (typeof SUPPLIERS)[number]
+export type Supplier = (typeof SUPPLIERS)[number]
 
 /** A supplier chosen in the back-office: `sandbox` is refused where sandbox payments are off. */
 export function checkSupplier(supplier: Supplier | undefined, config: Pick<ApiConfig, 'sandboxPayments'>) {

@@ -1,8 +1,8 @@
 // Back-office views of the catalogue: every row (inactive ones too), in the shape of its columns.
 import { asc, eq } from 'drizzle-orm'
-import type { Db } from '../../db/client'
-import { articles, faq, games, gifts, products } from '../../db/schema'
-import { toMoney } from '../../lib/money'
+import type { Db } from '../../../db/client'
+import { articles, faq, games, gifts, products } from '../../../db/schema'
+import { toMoney } from '../../../lib/money'
 
 type Game = typeof games.$inferSelect
 type Product = typeof products.$inferSelect
@@ -71,9 +71,3 @@ export const listAllGifts = (db: Db) => db.select().from(gifts).orderBy(asc(gift
 export const listGameFaq = (db: Db, gameId: number) =>
   db.select().from(faq).where(eq(faq.gameId, gameId)).orderBy(asc(faq.order), asc(faq.id))
 export const listArticles = (db: Db) => db.select().from(articles).orderBy(asc(articles.slug))
-
-/** The discount percent a discounted price shows (rounded), or 0 without a discount. */
-export function discountPercentOf(price: number, discountPrice: number | null): number {
-  if (discountPrice === null || price <= 0) return 0
-  return Math.round(((price - discountPrice) * 100) / price)
-}

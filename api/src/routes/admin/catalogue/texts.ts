@@ -1,0 +1,124 @@
+// Back-office texts: a game's FAQ and the info articles (HTML; the storefront sanitizes it on display).
+import { z } from '@hono/zod-openapi'
+import type { ApiApp } from '../../../context'
+import { IdParam } from '../../../lib/schemas'
+import {
+  adminFaqOut,
+  createFaq,
+  deleteFaq,
+  patchFaq,
+  putArticle,
+} from '../../../services/admin/catalogue/texts'
+import { listArticles, listGameFaq } from '../../../services/admin/catalogue/views'
+import { Int, jsonBody, Text } from '../fields'
+import { staffOf } from '../guard'
+import { ownerRoute } from './owner-route'
+
+const FaqOut = z
+  .object({
+    id: z.number().int(),
+    game: z.number().int(),
+    text: z.string(),
+    answer: z.string(),
+    order: z.number().int(),
+  })
+  .openapi('AdminFaq')
+const ArticleOut = z
+  .object({ slug: z.string(), header: z.string(), text: z.string() })
+  .openapi('AdminArticle')
+const FaqFields = z.object({
+  text: Text(500).min(1, 'заполните вопрос'),
+  answer: Text(5000).min(1, 'заполните ответ'),
+  order: Int(-1000, 1000).optional(),
+})
+const FaqCreate = FaqFields.openapi('AdminFaqCreate')
+const FaqPatch = FaqFields.partial().openapi('AdminFaqPatch')
+const ArticleBody = z
+  .object({ header: Text(300).min(1, 'заполните заголовок'), text: Text(200_000) })
+  .openapi('AdminArticleInput')
+const SlugParam = z.object({
+  slug: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'латинские буквы, цифры, - и _')
+    .openapi({ param: { name: 'slug', in: 'path' } }),
+})
+
+const routes = {
+  faq: ownerRoute(
+    {
+      method: 'get',
+      path: '/api/admin/games/{id}/faq/',
+      summary: 'A game’s FAQ',
+      request: { params: IdParam },
+    },
+    z.array(FaqOut),
+  ),
+  faqCreate: ownerRoute(
+    {
+      method: 'post',
+      path: '/api/admin/games/{id}/faq/',
+      summary: 'Add a FAQ item',
+      request: { params: IdParam, ...jsonBody(FaqCreate) },
+    },
+    FaqOut,
+  ),
+  faqPatch: ownerRoute(
+    {
+      method: 'patch',
+      path: '/api/admin/faq/{id}/',
+      summary: 'Change a FAQ item',
+      request: { params: IdParam, ...jsonBody(FaqPatch) },
+    },
+    FaqOut,
+  ),
+  faqDelete: ownerRoute(
+    {
+      method: 'delete',
+      path: '/api/admin/faq/{id}/',
+      summary: 'Remove a FAQ item',
+      request: { params: IdParam },
+    },
+    z.object({ deleted: z.literal(true) }),
+  ),
+  articles: ownerRoute(
+    { method: 'get', path: '/api/admin/articles/', summary: 'Every info article' },
+    z.array(ArticleOut),
+  ),
+  articlePut: ownerRoute(
+    {
+      method: 'put',
+      path: '/api/admin/articles/{slug}/',
+      summary: 'Create or replace an info article (HTML; the storefront sanitizes it on display)',
+      request: { params: SlugParam, ...jsonBody(ArticleBody) },
+    },
+    ArticleOut,
+  ),
+}
+
+export function registerAdminTexts(app: ApiApp) {
+  app.openapi(routes.faq, async (c) =>
+    c.json((await listGameFaq(c.var.deps.db, c.req.valid('param').id)).map(adminFaqOut), 200),
+  )
+
+  app.openapi(routes.faqCreate, async (c) => {
+    const row = await createFaq(c.var.deps.db, staffOf(c), c.req.valid('param').id, c.req.valid('json'))
+    return c.json(adminFaqOut(row), 200)
+  })
+
+  app.openapi(routes.faqPatch, async (c) => {
+    const row = await patchFaq(c.var.deps.db, staffOf(c), c.req.valid('param').id, c.req.valid('json'))
+    return c.json(adminFaqOut(row), 200)
+  })
+
+  app.openapi(routes.faqDelete, async (c) => {
+    await deleteFaq(c.var.deps.db, staffOf(c), c.req.valid('param').id)
+    return c.json({ deleted: true as const }, 200)
+  })
+
+  app.openapi(routes.articles, async (c) => c.json(await listArticles(c.var.deps.db), 200))
+
+  app.openapi(routes.articlePut, async (c) => {
+    const row = await putArticle(c.var.deps.db, staffOf(c), c.req.valid('param').slug, c.req.valid('json'))
+    return c.json(row, 200)
+  })
+}
