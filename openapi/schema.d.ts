@@ -7,9 +7,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The fraud limits in force: velocity limits, rules on/off, thresholds (sums in kopecks) */
+        /**
+         * The fraud limits in force: velocity limits, rules on/off, thresholds (sums in kopecks)
+         * @description Owner only: support staff get 403; anyone who is not staff gets 404, as for an unknown address.
+         */
         get: operations["getAdminAntifraud"];
-        /** Replace the fraud limits (all fields); audited */
+        /**
+         * Replace the fraud limits (all fields); audited
+         * @description Owner only: support staff get 403; anyone who is not staff gets 404, as for an unknown address. Counts towards the per-staff write limit (429 with Retry-After beyond it).
+         */
         put: operations["putAdminAntifraud"];
         post?: never;
         delete?: never;
@@ -25,7 +31,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every info article */
+        /**
+         * Every info article
+         * @description Owner only: support staff get 403; anyone who is not staff gets 404, as for an unknown address.
+         */
         get: operations["getAdminArticles"];
         put?: never;
         post?: never;
@@ -43,7 +52,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Create or replace an info article (HTML; the storefront sanitizes it on display) */
+        /**
+         * Create or replace an info article (HTML; the storefront sanitizes it on display)
+         * @description Owner only: support staff get 403; anyone who is not staff gets 404, as for an unknown address. Counts towards the per-staff write limit (429 with Retry-After beyond it).
+         */
         put: operations["putAdminArticlesBySlug"];
         post?: never;
         delete?: never;
@@ -59,7 +71,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The audit log: every back-office change, newest first */
+        /**
+         * The audit log: every back-office change, newest first
+         * @description Owner only: support staff get 403; anyone who is not staff gets 404, as for an unknown address.
+         */
         get: operations["getAdminAudit"];
         put?: never;
         post?: never;
@@ -76,7 +91,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Paid orders waiting for a person, oldest first, with what is needed to deliver each */
+        /**
+         * Paid orders waiting for a person, oldest first, with what is needed to deliver each
+         * @description Staff only (support or owner); anyone else gets 404, as for an unknown address.
+         */
         get: operations["getAdminDelivery"];
         put?: never;
         post?: never;
@@ -96,11 +114,17 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove a FAQ item */
+        /**
+         * Remove a FAQ item
+         * @description Owner only: support staff get 403; anyone who is not staff gets 404, as for an unknown address. Counts towards the per-staff write limit (429 with Retry-After beyond it).
+         */
         delete: operations["deleteAdminFaqById"];
         options?: never;
         head?: never;
-        /** Change a FAQ item */
+        /**
+         * Change a FAQ item
+         * @description Owner only: support staff get 403; anyone who is not staff gets 404, as for an unknown address. Counts towards the per-staff write limit (429 with Retry-After beyond it).
+         */
         patch: operations["patchAdminFaqById"];
         trace?: never;
     };
@@ -111,10 +135,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every game, inactive ones too */
+        /**
+         * Every game, inactive ones too
+         * @description Owner only: support staff get 403; anyone who is not staff gets 404, as for an unknown address.
+         */
         get: operations["getAdminGames"];
         put?: never;
-        /** Add a game */
+        /**
+         * Add a game
+         * @description Owner only: support staff get 403; anyone who is not staff gets 404, as for an unknown address. Counts towards the per-staff write limit (429 with Retry-After beyond it).
+         */
         post: operations["postAdminGames"];
         delete?: never;
         options?: never;
@@ -135,7 +165,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change a game */
+        /**
+         * Change a game
+         * @description Owner only: support staff get 403; anyone who is not staff gets 404, as for an unknown address. Counts towards the per-staff write limit (429 with Retry-After beyond it).
+         */
         patch: operations["patchAdminGamesById"];
         trace?: never;
     };
@@ -146,10 +179,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A game’s FAQ */
+        /**
+         * A game’s FAQ
+         * @description Owner only: support staff get 403; anyone who is not staff gets 404, as for an unknown address.
+         */
         get: operations["getAdminGamesByIdFaq"];
         put?: never;
-        /** Add a FAQ item */
+        /**
+         * Add a FAQ item
+         * @description Owner only: support staff get 403; anyone who is not staff gets 404, as for an unknown address. Counts towards the per-staff write limit (429 with Retry-After beyond it).
+         */
         post: operations["postAdminGamesByIdFaq"];
         delete?: never;
         options?: never;
@@ -166,7 +205,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Upload a game’s logo (multipart, field `logo`) */
+        /**
+         * Upload a game’s logo (multipart, field `logo`)
+         * @description Owner only: support staff get 403; anyone who is not staff gets 404, as for an unknown address. Counts towards the per-staff write limit (429 with Retry-After beyond it).
+         */
         post: operations["postAdminGamesByIdLogo"];
         delete?: never;
         options?: never;
@@ -181,10 +223,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A game’s products */
+        /**
+         * A game’s products
+         * @description Owner only: support staff get 403; anyone who is not staff gets 404, as for an unknown address.
+         */
         get: operations["getAdminGamesByIdProducts"];
         put?: never;
-        /** Add a product to a game */
+        /**
+         * Add a product to a game
+         * @description Owner only: support staff get 403; anyone who is not staff gets 404, as for an unknown address. Counts towards the per-staff write limit (429 with Retry-After beyond it).
+         */
         post: operations["postAdminGamesByIdProducts"];
         delete?: never;
         options?: never;
@@ -199,10 +247,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every gift, inactive ones too */
+        /**
+         * Every gift, inactive ones too
+         * @description Owner only: support staff get 403; anyone who is not staff gets 404, as for an unknown address.
+         */
         get: operations["getAdminGifts"];
         put?: never;
-        /** Add a gift */
+        /**
+         * Add a gift
+         * @description Owner only: support staff get 403; anyone who is not staff gets 404, as for an unknown address. Counts towards the per-staff write limit (429 with Retry-After beyond it).
+         */
         post: operations["postAdminGifts"];
         delete?: never;
         options?: never;
@@ -223,7 +277,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change a gift */
+        /**
+         * Change a gift
+         * @description Owner only: support staff get 403; anyone who is not staff gets 404, as for an unknown address. Counts towards the per-staff write limit (429 with Retry-After beyond it).
+         */
         patch: operations["patchAdminGiftsById"];
         trace?: never;
     };
@@ -236,7 +293,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Upload a gift’s logo (multipart, field `logo`) */
+        /**
+         * Upload a gift’s logo (multipart, field `logo`)
+         * @description Owner only: support staff get 403; anyone who is not staff gets 404, as for an unknown address. Counts towards the per-staff write limit (429 with Retry-After beyond it).
+         */
         post: operations["postAdminGiftsByIdLogo"];
         delete?: never;
         options?: never;
@@ -251,7 +311,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller’s back-office role */
+        /**
+         * The caller’s back-office role
+         * @description Staff only (support or owner); anyone else gets 404, as for an unknown address.
+         */
         get: operations["getAdminMe"];
         put?: never;
         post?: never;
@@ -268,7 +331,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Search orders (id, email, status, game, gift, days), newest first */
+        /**
+         * Search orders (id, email, status, game, gift, days), newest first
+         * @description Staff only (support or owner); anyone else gets 404, as for an unknown address.
+         */
         get: operations["getAdminOrders"];
         put?: never;
         post?: never;
@@ -285,7 +351,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** An order with its payments and timeline */
+        /**
+         * An order with its payments and timeline
+         * @description Staff only (support or owner); anyone else gets 404, as for an unknown address.
+         */
         get: operations["getAdminOrdersById"];
         put?: never;
         post?: never;
@@ -304,7 +373,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Approve an order held for review: delivery goes on as usual (once) */
+        /**
+         * Approve an order held for review: delivery goes on as usual (once)
+         * @description Staff only (support or owner); anyone else gets 404, as for an unknown address. Counts towards the per-staff write limit (429 with Retry-After beyond it).
+         */
         post: operations["postAdminOrdersByIdApprove"];
         delete?: never;
         options?: never;
@@ -321,7 +393,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancel an unpaid order (it becomes failed with a reason; payments in flight are refused) */
+        /**
+         * Cancel an unpaid order (it becomes failed with a reason; payments in flight are refused)
+         * @description Owner only: support staff get 403; anyone who is not staff gets 404, as for an unknown address. Counts towards the per-staff write limit (429 with Retry-After beyond it).
+         */
         post: operations["postAdminOrdersByIdCancel"];
         delete?: never;
         options?: never;
@@ -338,7 +413,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A person delivered it: done, the done mail */
+        /**
+         * A person delivered it: done, the done mail
+         * @description Staff only (support or owner); anyone else gets 404, as for an unknown address. Counts towards the per-staff write limit (429 with Retry-After beyond it).
+         */
         post: operations["postAdminOrdersByIdDelivered"];
         delete?: never;
         options?: never;
@@ -355,7 +433,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** It cannot be delivered: failed with the reason, refunded by the shop’s rules, the failed mail */
+        /**
+         * It cannot be delivered: failed with the reason, refunded by the shop’s rules, the failed mail
+         * @description Staff only (support or owner); anyone else gets 404, as for an unknown address. Counts towards the per-staff write limit (429 with Retry-After beyond it).
+         */
         post: operations["postAdminOrdersByIdNotDelivered"];
         delete?: never;
         options?: never;
@@ -372,7 +453,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Add a note to the order’s timeline */
+        /**
+         * Add a note to the order’s timeline
+         * @description Staff only (support or owner); anyone else gets 404, as for an unknown address. Counts towards the per-staff write limit (429 with Retry-After beyond it).
+         */
         post: operations["postAdminOrdersByIdNotes"];
         delete?: never;
         options?: never;
@@ -391,7 +475,7 @@ export interface paths {
         put?: never;
         /**
          * Refund a paid order (once), a done one too (owner, with a reason); or record a manual refund
-         * @description A done order stays done and is refunded with the reason (required), its codes marked refunded in stock and never sold again (decision 063). A paid, sending or sent order becomes failed with the reason and is refunded as the shop refunds any failed paid order (provider, else the buyer’s balance, else manual). A failed paid order without a refund gets one. A refund waiting for a person (`manual`: the order’s, else a refused payment’s) is recorded as done. Anything else: 409.
+         * @description A done order stays done and is refunded with the reason (required), its codes marked refunded in stock and never sold again (decision 063). A paid, sending or sent order becomes failed with the reason and is refunded as the shop refunds any failed paid order (provider, else the buyer’s balance, else manual). A failed paid order without a refund gets one. A refund waiting for a person (`manual`: the order’s, else a refused payment’s) is recorded as done. Anything else: 409. Owner only: support staff get 403; anyone who is not staff gets 404, as for an unknown address. Counts towards the per-staff write limit (429 with Retry-After beyond it).
          */
         post: operations["postAdminOrdersByIdRefund"];
         delete?: never;
@@ -409,7 +493,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Reject an order held for review: failed, refunded by the shop’s rules (once), a neutral mail */
+        /**
+         * Reject an order held for review: failed, refunded by the shop’s rules (once), a neutral mail
+         * @description Staff only (support or owner); anyone else gets 404, as for an unknown address. Counts towards the per-staff write limit (429 with Retry-After beyond it).
+         */
         post: operations["postAdminOrdersByIdReject"];
         delete?: never;
         options?: never;
@@ -426,7 +513,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send the buyer the order’s mail again (done or failed orders) */
+        /**
+         * Send the buyer the order’s mail again (done or failed orders)
+         * @description Staff only (support or owner); anyone else gets 404, as for an unknown address. Counts towards the per-staff write limit (429 with Retry-After beyond it).
+         */
         post: operations["postAdminOrdersByIdResendMail"];
         delete?: never;
         options?: never;
@@ -443,7 +533,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Deliver a paid order again (paid, or failed after paying; not refunded); never twice */
+        /**
+         * Deliver a paid order again (paid, or failed after paying; not refunded); never twice
+         * @description Staff only (support or owner); anyone else gets 404, as for an unknown address. Counts towards the per-staff write limit (429 with Retry-After beyond it).
+         */
         post: operations["postAdminOrdersByIdRetryFulfilment"];
         delete?: never;
         options?: never;
@@ -460,7 +553,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Take a waiting order (another operator cannot for 15 minutes, unless an owner reassigns it) */
+        /**
+         * Take a waiting order (another operator cannot for 15 minutes, unless an owner reassigns it)
+         * @description Staff only (support or owner); anyone else gets 404, as for an unknown address. Counts towards the per-staff write limit (429 with Retry-After beyond it).
+         */
         post: operations["postAdminOrdersByIdTake"];
         delete?: never;
         options?: never;
@@ -475,7 +571,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Revenue, orders by status, paid share, top products, low stock, orders that need a person */
+        /**
+         * Revenue, orders by status, paid share, top products, low stock, orders that need a person
+         * @description Owner only: support staff get 403; anyone who is not staff gets 404, as for an unknown address.
+         */
         get: operations["getAdminOverview"];
         put?: never;
         post?: never;
@@ -492,7 +591,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Countries with their method groups and methods, inactive ones too */
+        /**
+         * Countries with their method groups and methods, inactive ones too
+         * @description Owner only: support staff get 403; anyone who is not staff gets 404, as for an unknown address.
+         */
         get: operations["getAdminPayments"];
         put?: never;
         post?: never;
@@ -511,7 +613,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Add a country (its currency and rate); hidden ones are not offered to buyers */
+        /**
+         * Add a country (its currency and rate); hidden ones are not offered to buyers
+         * @description Owner only: support staff get 403; anyone who is not staff gets 404, as for an unknown address. Counts towards the per-staff write limit (429 with Retry-After beyond it).
+         */
         post: operations["postAdminPaymentsCountries"];
         delete?: never;
         options?: never;
@@ -532,7 +637,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change a country (name, rate, order) */
+        /**
+         * Change a country (name, rate, order)
+         * @description Owner only: support staff get 403; anyone who is not staff gets 404, as for an unknown address. Counts towards the per-staff write limit (429 with Retry-After beyond it).
+         */
         patch: operations["patchAdminPaymentsCountriesById"];
         trace?: never;
     };
@@ -545,7 +653,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Add a method group to a country */
+        /**
+         * Add a method group to a country
+         * @description Owner only: support staff get 403; anyone who is not staff gets 404, as for an unknown address. Counts towards the per-staff write limit (429 with Retry-After beyond it).
+         */
         post: operations["postAdminPaymentsCountriesByIdMethodGroups"];
         delete?: never;
         options?: never;
@@ -566,7 +677,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change a method group */
+        /**
+         * Change a method group
+         * @description Owner only: support staff get 403; anyone who is not staff gets 404, as for an unknown address. Counts towards the per-staff write limit (429 with Retry-After beyond it).
+         */
         patch: operations["patchAdminPaymentsMethodGroupsById"];
         trace?: never;
     };
@@ -579,7 +693,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Add a payment method to a group, choosing its payment system */
+        /**
+         * Add a payment method to a group, choosing its payment system
+         * @description Owner only: support staff get 403; anyone who is not staff gets 404, as for an unknown address. Counts towards the per-staff write limit (429 with Retry-After beyond it).
+         */
         post: operations["postAdminPaymentsMethodGroupsByIdMethods"];
         delete?: never;
         options?: never;
@@ -600,7 +717,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change a payment method (active, fees, minimum, place in its group) */
+        /**
+         * Change a payment method (active, fees, minimum, place in its group)
+         * @description Owner only: support staff get 403; anyone who is not staff gets 404, as for an unknown address. Counts towards the per-staff write limit (429 with Retry-After beyond it).
+         */
         patch: operations["patchAdminPaymentsMethodsById"];
         trace?: never;
     };
@@ -611,7 +731,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The payment systems a method may use, and whether each can take payments now */
+        /**
+         * The payment systems a method may use, and whether each can take payments now
+         * @description Owner only: support staff get 403; anyone who is not staff gets 404, as for an unknown address.
+         */
         get: operations["getAdminPaymentsProviders"];
         put?: never;
         post?: never;
@@ -634,7 +757,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change a product (price, discount, limits, active) */
+        /**
+         * Change a product (price, discount, limits, active)
+         * @description Owner only: support staff get 403; anyone who is not staff gets 404, as for an unknown address. Counts towards the per-staff write limit (429 with Retry-After beyond it).
+         */
         patch: operations["patchAdminProductsById"];
         trace?: never;
     };
@@ -645,10 +771,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every promo code with its usage */
+        /**
+         * Every promo code with its usage
+         * @description Owner only: support staff get 403; anyone who is not staff gets 404, as for an unknown address.
+         */
         get: operations["getAdminPromoCodes"];
         put?: never;
-        /** Create a promo code for a game or every game (PromoCode), a gift or every gift (GiftPromoCode) */
+        /**
+         * Create a promo code for a game or every game (PromoCode), a gift or every gift (GiftPromoCode)
+         * @description Owner only: support staff get 403; anyone who is not staff gets 404, as for an unknown address. Counts towards the per-staff write limit (429 with Retry-After beyond it).
+         */
         post: operations["postAdminPromoCodes"];
         delete?: never;
         options?: never;
@@ -669,7 +801,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change or deactivate a promo code */
+        /**
+         * Change or deactivate a promo code
+         * @description Owner only: support staff get 403; anyone who is not staff gets 404, as for an unknown address. Counts towards the per-staff write limit (429 with Retry-After beyond it).
+         */
         patch: operations["patchAdminPromoCodesById"];
         trace?: never;
     };
@@ -682,7 +817,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sends a refused receipt again with the current requisites and transport */
+        /**
+         * Sends a refused receipt again with the current requisites and transport
+         * @description Owner only: support staff get 403; anyone who is not staff gets 404, as for an unknown address. Counts towards the per-staff write limit (429 with Retry-After beyond it).
+         */
         post: operations["postAdminReceiptsByIdResend"];
         delete?: never;
         options?: never;
@@ -697,7 +835,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Receipts the fiscal service refused, newest first (they need the owner) */
+        /**
+         * Receipts the fiscal service refused, newest first (they need the owner)
+         * @description Owner only: support staff get 403; anyone who is not staff gets 404, as for an unknown address.
+         */
         get: operations["getAdminReceiptsFailed"];
         put?: never;
         post?: never;
@@ -714,7 +855,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Paid orders held for review, oldest first (at most 50), with the rules and the buyer’s history */
+        /**
+         * Paid orders held for review, oldest first (at most 50), with the rules and the buyer’s history
+         * @description Staff only (support or owner); anyone else gets 404, as for an unknown address.
+         */
         get: operations["getAdminReviews"];
         put?: never;
         post?: never;
@@ -731,9 +875,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The seller’s requisites and receipt settings */
+        /**
+         * The seller’s requisites and receipt settings
+         * @description Owner only: support staff get 403; anyone who is not staff gets 404, as for an unknown address.
+         */
         get: operations["getAdminSeller"];
-        /** Saves the requisites (ИНН and ОГРН checksums checked) and receipt settings */
+        /**
+         * Saves the requisites (ИНН and ОГРН checksums checked) and receipt settings
+         * @description Owner only: support staff get 403; anyone who is not staff gets 404, as for an unknown address. Counts towards the per-staff write limit (429 with Retry-After beyond it).
+         */
         put: operations["putAdminSeller"];
         post?: never;
         delete?: never;
@@ -749,9 +899,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The Standoff 2 gold settings (defaults when never saved) */
+        /**
+         * The Standoff 2 gold settings (defaults when never saved)
+         * @description Owner only: support staff get 403; anyone who is not staff gets 404, as for an unknown address.
+         */
         get: operations["getAdminSettingsStandoff"];
-        /** Saves the Standoff 2 gold settings (new orders use them; open ones keep their listing price) */
+        /**
+         * Saves the Standoff 2 gold settings (new orders use them; open ones keep their listing price)
+         * @description Owner only: support staff get 403; anyone who is not staff gets 404, as for an unknown address. Counts towards the per-staff write limit (429 with Retry-After beyond it).
+         */
         put: operations["putAdminSettingsStandoff"];
         post?: never;
         delete?: never;
@@ -767,9 +923,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The Steam top-up settings (defaults when never saved) */
+        /**
+         * The Steam top-up settings (defaults when never saved)
+         * @description Owner only: support staff get 403; anyone who is not staff gets 404, as for an unknown address.
+         */
         get: operations["getAdminSettingsSteam"];
-        /** Saves the Steam top-up settings; Steam games can be sold from then on */
+        /**
+         * Saves the Steam top-up settings; Steam games can be sold from then on
+         * @description Owner only: support staff get 403; anyone who is not staff gets 404, as for an unknown address. Counts towards the per-staff write limit (429 with Retry-After beyond it).
+         */
         put: operations["putAdminSettingsSteam"];
         post?: never;
         delete?: never;
@@ -785,9 +947,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The shop's name, logo and support contacts */
+        /**
+         * The shop's name, logo and support contacts
+         * @description Owner only: support staff get 403; anyone who is not staff gets 404, as for an unknown address.
+         */
         get: operations["getAdminShop"];
-        /** Saves the shop's name, logo and support contacts */
+        /**
+         * Saves the shop's name, logo and support contacts
+         * @description Owner only: support staff get 403; anyone who is not staff gets 404, as for an unknown address. Counts towards the per-staff write limit (429 with Retry-After beyond it).
+         */
         put: operations["putAdminShop"];
         post?: never;
         delete?: never;
@@ -803,7 +971,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Free and sold codes per voucher product and per gift */
+        /**
+         * Free and sold codes per voucher product and per gift
+         * @description Owner only: support staff get 403; anyone who is not staff gets 404, as for an unknown address.
+         */
         get: operations["getAdminStock"];
         put?: never;
         post?: never;
@@ -820,10 +991,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A page of codes, masked, newest first */
+        /**
+         * A page of codes, masked, newest first
+         * @description Owner only: support staff get 403; anyone who is not staff gets 404, as for an unknown address.
+         */
         get: operations["getAdminStockByKindByIdCodes"];
         put?: never;
-        /** Import codes for a voucher product or a gift (line-by-line report; refused lines are not imported) */
+        /**
+         * Import codes for a voucher product or a gift (line-by-line report; refused lines are not imported)
+         * @description Owner only: support staff get 403; anyone who is not staff gets 404, as for an unknown address. Counts towards the per-staff write limit (429 with Retry-After beyond it).
+         */
         post: operations["postAdminStockByKindByIdCodes"];
         delete?: never;
         options?: never;
@@ -840,7 +1017,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Show one code in full (written to the audit log) */
+        /**
+         * Show one code in full (written to the audit log)
+         * @description Owner only: support staff get 403; anyone who is not staff gets 404, as for an unknown address. Counts towards the per-staff write limit (429 with Retry-After beyond it).
+         */
         post: operations["postAdminStockByKindByIdCodesByCodeIdReveal"];
         delete?: never;
         options?: never;
@@ -856,7 +1036,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Sets the low-stock alert threshold of a voucher product or a gift */
+        /**
+         * Sets the low-stock alert threshold of a voucher product or a gift
+         * @description Owner only: support staff get 403; anyone who is not staff gets 404, as for an unknown address. Counts towards the per-staff write limit (429 with Retry-After beyond it).
+         */
         put: operations["putAdminStockByKindByIdThreshold"];
         post?: never;
         delete?: never;
@@ -872,7 +1055,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One info article (privacy-policy, user-agreement, TextBlock, …) */
+        /**
+         * One info article (privacy-policy, user-agreement, TextBlock, …)
+         * @description Public; cached for anonymous callers for the catalogue cache time. The text is the owner's HTML as saved: clients sanitize it before display. Unknown slug: 404.
+         */
         get: operations["getArticlesBySlug"];
         put?: never;
         post?: never;
@@ -1031,7 +1217,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Whether a reset link still works (to show its form), without using it */
+        /**
+         * Whether a reset link still works (to show its form), without using it
+         * @description Public, counted per address with the other link uses (429 with Retry-After beyond it). 400 `reset_link_invalid` for an unknown, used or expired token; the token stays usable.
+         */
         post: operations["postAuthPasswordResetCheck"];
         delete?: never;
         options?: never;
@@ -1066,7 +1255,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in user’s profile */
+        /**
+         * The signed-in user’s profile
+         * @description Bearer token required (401 without): email and whether it is confirmed, nickname, avatar, balance, the active promo code and the bound social providers.
+         */
         get: operations["getAuthProfile"];
         put?: never;
         /**
@@ -1113,7 +1305,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Finish social sign-in: verify the provider’s return and sign in or up */
+        /**
+         * Finish social sign-in: verify the provider’s return and sign in or up
+         * @description Public. The provider's code is exchanged and checked against the nonce of the browser that started (body or cookie); answers tokens like sign-in. 409 `social_email_taken` when the email typed for a provider that gives none already belongs to an account.
+         */
         post: operations["postAuthSocialByProviderAuth"];
         delete?: never;
         options?: never;
@@ -1130,7 +1325,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Bind a social account to the signed-in user */
+        /**
+         * Bind a social account to the signed-in user
+         * @description Bearer token required (401 without). 409 when that provider account is bound to another user, or this user has one of that provider already.
+         */
         post: operations["postAuthSocialByProviderBind"];
         delete?: never;
         options?: never;
@@ -1205,7 +1403,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The shop's legal and contact details */
+        /**
+         * The shop's legal and contact details
+         * @description Public. The owner's requisites once saved in the back office, otherwise the seeded contacts row; 404 when neither exists.
+         */
         get: operations["getContacts"];
         put?: never;
         post?: never;
@@ -1222,7 +1423,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** This OpenAPI 3.1 document (ETag; If-None-Match answers 304) */
+        /**
+         * This OpenAPI 3.1 document (ETag; If-None-Match answers 304)
+         * @description Public. The answer is built once per process and language; send the ETag back in If-None-Match to get 304. `format=yaml` answers YAML.
+         */
         get: operations["getDocsSchema"];
         put?: never;
         post?: never;
@@ -1239,7 +1443,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** FAQ of an active game, ordered by `order` */
+        /**
+         * FAQ of an active game, ordered by `order`
+         * @description Public; cached for anonymous callers for the catalogue cache time. A game that does not exist or is hidden answers 404.
+         */
         get: operations["getFaqByGamePk"];
         put?: never;
         post?: never;
@@ -1276,7 +1483,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One active game with its active products (and servers for a SupplyGame) */
+        /**
+         * One active game with its active products (and servers for a SupplyGame)
+         * @description Public; read through the catalogue cache, so a change shows within the catalogue cache time. A hidden or unknown game answers 404.
+         */
         get: operations["getGamesById"];
         put?: never;
         post?: never;
@@ -1339,7 +1549,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One active gift with description, tags and created */
+        /**
+         * One active gift with description, tags and created
+         * @description Public; carries `in_stock`. A hidden or unknown gift answers 404.
+         */
         get: operations["getGiftsById"];
         put?: never;
         post?: never;
@@ -1396,7 +1609,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Readiness for load balancers: 503 while the database is unreachable or the process drains */
+        /**
+         * Readiness for load balancers: 503 while the database is unreachable or the process drains
+         * @description Public and never cached. 200 with the release while the database answers within 1.5 s; 503 otherwise, and from the moment the process starts to drain.
+         */
         get: operations["getHealth"];
         put?: never;
         post?: never;
@@ -1413,7 +1629,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in user’s order history, newest first */
+        /**
+         * The signed-in user’s order history, newest first
+         * @description Bearer token required (401 without). Paged by page/page_size (50 by default); `status` keeps one status.
+         */
         get: operations["getOrders"];
         put?: never;
         post?: never;
@@ -1470,7 +1689,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The promo code applied to an order (404 promo_code_not_active when none) */
+        /**
+         * The promo code applied to an order (404 promo_code_not_active when none)
+         * @description Same access as GET /api/orders/{id}/.
+         */
         get: operations["getOrdersByIdActivePromoCode"];
         put?: never;
         post?: never;
@@ -1489,7 +1711,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Remove the promo code from an unpaid order */
+        /**
+         * Remove the promo code from an unpaid order
+         * @description Same access as GET /api/orders/{id}/. The order is priced again without the code; a paid order answers 409.
+         */
         post: operations["postOrdersByIdDeactivatePromoCode"];
         delete?: never;
         options?: never;
@@ -1564,7 +1789,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The latest payment of an order: its scenario, status and url */
+        /**
+         * The latest payment of an order: its scenario, status and url
+         * @description Same access as GET /api/orders/{id}/. 404 when the order has no payment yet. `url` is where the shopper goes to pay (redirect, form action or sandbox checkout).
+         */
         get: operations["getOrdersPaymentDataById"];
         put?: never;
         post?: never;
@@ -1756,7 +1984,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Our extension: the buyer listed the skin on the market (shown at the delivery desk) */
+        /**
+         * Our extension: the buyer listed the skin on the market (shown at the delivery desk)
+         * @description Same access as GET /api/orders/{id}/. Only for a Standoff order with a listing price that is not done or failed (409 otherwise); saying it again answers `changed: false`.
+         */
         post: operations["postOrdersStandoffByIdSkinListed"];
         delete?: never;
         options?: never;
@@ -1831,7 +2062,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Standoff settings (market fee as a percent string) */
+        /**
+         * Standoff settings (market fee as a percent string)
+         * @description Public: what the Standoff order form needs (skin, market fee). 404 `settings_unavailable` until the settings row exists.
+         */
         get: operations["getOrdersStandoffSettings"];
         put?: never;
         post?: never;
@@ -1848,7 +2082,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Order status and its latest payment status (poll while waiting) */
+        /**
+         * Order status and its latest payment status (poll while waiting)
+         * @description Same access as GET /api/orders/{id}/. For an order handed to a supplier that answers later, the supplier is asked again on each call.
+         */
         get: operations["getOrdersStatusById"];
         put?: never;
         post?: never;
@@ -1969,7 +2206,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Steam settings: commission as a percent string ("8.00") and the amount bounds */
+        /**
+         * Steam settings: commission as a percent string ("8.00") and the amount bounds
+         * @description Public: the bounds POST /api/orders/steam/ checks the amount against. 404 `settings_unavailable` until the settings row exists.
+         */
         get: operations["getOrdersSteamSettings"];
         put?: never;
         post?: never;
@@ -2075,7 +2315,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Servers of an active SupplyGame, paged by limit/offset */
+        /**
+         * Servers of an active SupplyGame, paged by limit/offset
+         * @description Public. Any game that is not an active SupplyGame answers 404.
+         */
         get: operations["getOrdersSupplyChannelServersByGameId"];
         put?: never;
         post?: never;
@@ -2112,7 +2355,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Countries a shopper can pay from */
+        /**
+         * Countries a shopper can pay from
+         * @description Public: the countries the owner has not hidden, in the owner's order, with currency and rate.
+         */
         get: operations["getPaymentsCountries"];
         put?: never;
         post?: never;
@@ -2191,7 +2437,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Ask Payselection for the state of the order’s latest payment and apply it */
+        /**
+         * Ask Payselection for the state of the order’s latest payment and apply it
+         * @description Same access as GET /api/orders/{id}/. Applies what Payselection reports to the order's latest Payselection payment (in `currency` when given) and answers the order status; 404 without such a payment, 502 when Payselection cannot be reached.
+         */
         post: operations["postPaymentsPayselectionStatus"];
         delete?: never;
         options?: never;
@@ -2246,7 +2495,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Sandbox checkout page (HTML, Russian, works without JavaScript) */
+        /**
+         * Sandbox checkout page (HTML, Russian, works without JavaScript)
+         * @description Only when the sandbox payment system is on. The page posts its signed form to the confirm or decline operation below; an unknown payment answers an HTML 404.
+         */
         get: operations["getPaymentsSandboxCheckoutByPaymentId"];
         put?: never;
         /**
@@ -2347,7 +2599,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One active product of an active game */
+        /**
+         * One active product of an active game
+         * @description Public. A hidden product, or one of a hidden game, answers 404.
+         */
         get: operations["getProductsById"];
         put?: never;
         post?: never;
@@ -2406,7 +2661,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Clear the account’s active promo code (signed in) */
+        /**
+         * Clear the account’s active promo code (signed in)
+         * @description Bearer token required (401 without). Orders that already carry the code keep it; new orders no longer get it.
+         */
         post: operations["postPromoCodesDeactivate"];
         delete?: never;
         options?: never;
@@ -2441,7 +2699,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The shop's name, logo and support contacts */
+        /**
+         * The shop's name, logo and support contacts
+         * @description Public, for the storefront header, titles and mails. `saved` is false until the owner saves them in the back office (the demo or a neutral default is answered meanwhile).
+         */
         get: operations["getShop"];
         put?: never;
         post?: never;

@@ -9,7 +9,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { SHARED_ANSWER_HEADER } from '#api/lib/shared-answer'
 import type { AccessLine } from './access-log'
 import { elapsedMs, requestIdOf } from './access-log'
-import { evictUnreadFirst } from './cache-eviction'
+import { CacheStore } from './cache-store'
 import { chooseEncoding, compressWhole, type Encoding, isCompressible, vary } from './compression'
 import { applySecurityHeaders } from './security-headers'
 
@@ -34,8 +34,6 @@ interface Entry {
   compressible: boolean
   encoded: Partial<Record<Encoding, Buffer>>
   size: number
-  /** Served from the cache at least once (such answers are evicted last). */
-  read?: boolean
 }
 
 export interface AnswerCacheOptions {
@@ -60,15 +58,9 @@ export function createAnswerCache(options: AnswerCacheOptions) {
   const maxBytes = options.maxBytes ?? 16 * 1024 * 1024
   const maxBodyBytes = options.maxBodyBytes ?? 256 * 1024
   const now = options.now ?? Date.now
-  const entries = new Map<string, Entry>() // oldest first
-  let bytes = 0
-
-  const drop = (key: string) => {
-    const e = entries.get(key)
-    if (!e) return
-    bytes -= e.size
-    entries.delete(key)
-  }
+  // storage and bounds: never-read answers go first, then the least recently read (server/cache-store.ts)
+  const entries = new CacheStore<Entry>({ maxEntries, maxBytes, sizeOf: (e) => e.size })
+  const drop = (key: string) => entries.delete(key)
 
   /**
    * The answer to serve for `key`, or undefined to let the request through. Once expired, one
@@ -76,7 +68,7 @@ export function createAnswerCache(options: AnswerCacheOptions) {
    * most another TTL. A hit moves the answer to the back of the eviction order.
    */
   const lookup = (key: string, method: string) => {
-    const e = entries.get(key)
+    const e = entries.peek(key)
     if (!e) return undefined
     const t = now()
     if (e.expires <= t) {
@@ -91,16 +83,14 @@ export function createAnswerCache(options: AnswerCacheOptions) {
         return undefined
       }
     }
-    entries.delete(key)
-    entries.set(key, e)
-    e.read = true
+    entries.read(key)
     return e
   }
 
   const cache = {
     enabled: options.ttlMs > 0,
     size: () => entries.size,
-    bytes: () => bytes,
+    bytes: () => entries.bytes,
 
     /**
      * The cache key of a request that may be answered from the cache, or null: GET or HEAD of an
@@ -167,8 +157,6 @@ export function createAnswerCache(options: AnswerCacheOptions) {
           size: body.byteLength + key.length,
         }
         entries.set(key, entry)
-        bytes += entry.size
-        evict(key)
       }
       headers.set(ANSWER_CACHE_HEADER, 'miss')
       return new Response(body, { status: 200, statusText: res.statusText, headers })
@@ -210,7 +198,7 @@ export function createAnswerCache(options: AnswerCacheOptions) {
     } else {
       const encoding = entry.compressible ? chooseEncoding(requestHeader(req, 'accept-encoding')) : null
       if (encoding) {
-        body = entry.encoded[encoding] ?? compressOnce(entry, encoding)
+        body = entry.encoded[encoding] ?? compressOnce(key, entry, encoding)
         out.push('content-encoding', encoding)
       }
       out.push('content-length', String(body.byteLength))
@@ -234,19 +222,13 @@ export function createAnswerCache(options: AnswerCacheOptions) {
     return true
   }
 
-  function compressOnce(entry: Entry, encoding: Encoding): Buffer {
+  function compressOnce(key: string, entry: Entry, encoding: Encoding): Buffer {
     const packed = compressWhole(entry.body, encoding, false)
     entry.encoded[encoding] = packed
     entry.size += packed.byteLength
-    bytes += packed.byteLength
     // a body that grows past the byte cap makes room by dropping unread, then the oldest answers
-    evict()
+    entries.grew(key, packed.byteLength)
     return packed
-  }
-
-  /** Back within the caps after `newest` was stored: unread answers first, then the oldest. */
-  function evict(newest?: string) {
-    evictUnreadFirst(entries, () => entries.size > maxEntries || bytes > maxBytes, drop, newest)
   }
   return cache
 }

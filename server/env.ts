@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { runMode, runModeProblems } from '#api/env'
 import { parseTrustProxy, type TrustedPeers } from './client-address'
 import type { PgSettings } from '#api/db/client'
+import { DEFAULT_DATA_DIR } from '../shared/shop-secret'
 
 /** A duration in milliseconds (0 allowed: "off" where the setting says so). */
 function ms(fallback: number) {
@@ -11,7 +12,7 @@ function ms(fallback: number) {
 
 /** Where the database is and how its pool meets faults (also all `npm run db:migrate` reads). */
 const databaseSettings = {
-  DATA_DIR: z.string().default('./data'),
+  DATA_DIR: z.string().default(DEFAULT_DATA_DIR),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')

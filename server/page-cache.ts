@@ -12,7 +12,7 @@ import { parse as parseCookies } from 'cookie'
 import { isbot } from 'isbot'
 import { LOCALE_COOKIE, localeFromCookie } from '#app/i18n/i18n.server'
 import { SHARED_PAGE_HEADER } from '#app/lib/shared-page.server'
-import { evictUnreadFirst } from './cache-eviction'
+import { CacheStore } from './cache-store'
 import { accepts, vary } from './compression'
 import { compileGzipTemplate, fillGzipTemplate, type GzipTemplate, textBytes } from './gzip-template'
 
@@ -48,8 +48,6 @@ interface Entry {
   parts: Array<Buffer | number>
   /** The answer gzipped once with holes for the nonce and the form keys (null until compiled). */
   gzip: GzipTemplate | null
-  /** Served from the cache at least once (such answers are evicted last). */
-  read?: boolean
 }
 const NONCE = -1
 
@@ -67,52 +65,32 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     maxTotalBytes = 32 * 1024 * 1024,
     now = Date.now,
   } = options
-  const entries = new Map<string, Entry>() // oldest first; a hit moves an entry to the back
+  // storage and bounds: never-read pages go first, then the least recently read (server/cache-store.ts)
+  const entries = new CacheStore<Entry>({ maxEntries, maxBytes: maxTotalBytes, sizeOf: (e) => e.bytes })
   /**
    * Keys being rendered now, each with a promise settled once that render's copy is kept or given
    * up. Meanwhile an expired copy is still served, for at most one more cache time, and requests
    * for a page with no copy yet wait for that render instead of rendering the page again.
    */
   const rendering = new Map<string, Promise<void>>()
-  let totalBytes = 0
-
-  function drop(key: string) {
-    const entry = entries.get(key)
-    if (!entry) return
-    totalBytes -= entry.bytes
-    entries.delete(key)
-  }
-
-  function keep(key: string, entry: Entry) {
-    drop(key)
-    entries.set(key, entry)
-    totalBytes += entry.bytes
-    evict(key)
-  }
-
-  /** Back within the caps: pages never served from the cache first, then the oldest. */
-  function evict(newest?: string) {
-    evictUnreadFirst(entries, () => entries.size > maxEntries || totalBytes > maxTotalBytes, drop, newest)
-  }
+  const drop = (key: string) => entries.delete(key)
 
   function hit(key: string, entry: Entry, req: Request, nonce: string) {
-    entries.delete(key)
-    entries.set(key, entry)
-    entry.read = true
+    entries.read(key)
     return replay(entry, nonce, accepts(req.headers.get('accept-encoding'), 'gzip'))
   }
 
   async function serve(req: Request, nonce: string, render: (r: PageRender) => Promise<Response>) {
     const key = ttlMs > 0 ? cacheKey(req) : null
     if (!key) return withoutMarker(await render({ nonce, formKey: randomUUID, spoil: () => {} }))
-    const kept = entries.get(key)
+    const kept = entries.peek(key)
     const underway = rendering.get(key)
     if (kept && (kept.expires > now() || (underway && now() - kept.expires < ttlMs)))
       return hit(key, kept, req, nonce)
     if (!kept && underway) {
       // the first render of this page is under way: its copy, once kept, answers this request too
       await settledWithin(underway, ttlMs)
-      const first = entries.get(key)
+      const first = entries.peek(key)
       if (first && first.expires > now()) return hit(key, first, req, nonce)
     }
 
@@ -165,20 +143,19 @@ export function createPageCache(options: PageCacheOptions): PageCache {
           parts,
           gzip: null,
         }
-        keep(key, entry)
+        entries.set(key, entry)
         // Compressed once for the hits to come (a browser always asks for compression); until then,
         // or if it fails, hits are compressed per response by the compression middleware.
         const holeBytes = new Map<number, number>([[NONCE, Buffer.byteLength(nonce)]])
         for (const [i, k] of formKeys.entries()) holeBytes.set(i, Buffer.byteLength(k))
         compileGzipTemplate(parts, holeBytes).then(
           (gzip) => {
-            if (entries.get(key) !== entry) return // replaced or dropped meanwhile
+            if (entries.peek(key) !== entry) return // replaced or dropped meanwhile
             entry.gzip = gzip
             // the compressed copy counts towards the cache's byte limit too
             const extra = textBytes(gzip.pieces)
             entry.bytes += extra
-            totalBytes += extra
-            evict(key)
+            entries.grew(key, extra)
           },
           () => {},
         )

@@ -1,10 +1,10 @@
-import { createHmac, randomBytes } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { createHmac } from 'node:crypto'
 import path from 'node:path'
 import { z } from 'zod'
 import { isAddressOrCidr } from './lib/address-ranges'
 import { type MailConfig, mailConfigFromEnv } from './services/mail/config'
 import { isLocalHost } from '../../shared/local-host'
+import { shopSecret } from '../../shared/shop-secret'
 
 /** YooKassa's published notification addresses (its documentation, "IP addresses of notifications"). */
 const YOOKASSA_RANGES =
@@ -351,17 +351,8 @@ export function loadApiConfig(env: NodeJS.ProcessEnv, opts: { dataDir: string; p
   const problems = runModeProblems(env)
   if (problems.length) throw new Error(`Invalid environment:\n${problems.map((p) => `  ${p}`).join('\n')}`)
   const sandboxPayments = e.SANDBOX_PAYMENTS ?? demo
-  let jwtSecret = e.JWT_SECRET
-  if (!jwtSecret) {
-    // only a single demo instance gets here: it makes its own and keeps it in the data folder
-    const file = path.join(opts.dataDir, 'jwt-secret')
-    if (existsSync(file)) jwtSecret = readFileSync(file, 'utf8').trim()
-    else {
-      mkdirSync(opts.dataDir, { recursive: true })
-      jwtSecret = randomBytes(32).toString('hex')
-      writeFileSync(file, jwtSecret, { mode: 0o600 })
-    }
-  }
+  // only a single demo instance gets here without one: it makes its own and keeps it in the data folder
+  const jwtSecret = shopSecret(e.JWT_SECRET, opts.dataDir)
   return {
     jwtSecret,
     accessTtlSeconds: e.ACCESS_TOKEN_TTL,

@@ -7,10 +7,16 @@
 //
 // Loaders that do not redirect return toasts for the page they render instead:
 //   return { ...data, toasts: [loaderToast('warning', text)] }   (or `notifications`, as apiFor does)
+//
+// The cookie is signed (HMAC-SHA256 with a key derived from the shop's secret, JWT_SECRET, found as
+// the API finds it): a value someone else set for the shop's host shows nothing.
+import { createHmac, timingSafeEqual } from 'node:crypto'
+import path from 'node:path'
 import { redirect } from '@remix-run/node'
 import { parse, serialize } from 'cookie'
 import { isToastInput, type ToastInput } from '#app/components/notifications/queue'
 import { isLocalHost } from '../../shared/local-host'
+import { DEFAULT_DATA_DIR, shopSecret } from '../../shared/shop-secret'
 
 export type { ToastInput }
 
@@ -33,15 +39,43 @@ function clean(toasts: unknown[]): ToastInput[] {
     .map((t) => ({ type: t.type, text: t.text.slice(0, MAX_TEXT) }))
 }
 
-export function encodeToasts(toasts: ToastInput[]): string {
-  return Buffer.from(JSON.stringify(clean(toasts)), 'utf8').toString('base64url')
+let signingKey: Buffer | null = null
+
+/** The toast cookie's own key, derived from the shop's secret (read once, when first needed). */
+function toastKey(): Buffer {
+  signingKey ??= createHmac(
+    'sha256',
+    shopSecret(process.env.JWT_SECRET || undefined, path.resolve(process.env.DATA_DIR || DEFAULT_DATA_DIR)),
+  )
+    .update('toast-cookie-v1')
+    .digest()
+  return signingKey
 }
 
-/** The toasts in a cookie value; anything malformed is ignored, never an error. */
+const signatureOf = (payload: string) => createHmac('sha256', toastKey()).update(payload).digest()
+
+/** The cookie value: the toasts as base64url JSON, a dot, and their signature. */
+export function encodeToasts(toasts: ToastInput[]): string {
+  const payload = Buffer.from(JSON.stringify(clean(toasts)), 'utf8').toString('base64url')
+  return `${payload}.${signatureOf(payload).toString('base64url')}`
+}
+
+/** The payload of a value signed with our key, or null (unsigned, tampered, another key). */
+function verified(value: string): string | null {
+  const dot = value.lastIndexOf('.')
+  if (dot < 0) return null
+  const payload = value.slice(0, dot)
+  const given = Buffer.from(value.slice(dot + 1), 'base64url')
+  const expected = signatureOf(payload)
+  return given.length === expected.length && timingSafeEqual(given, expected) ? payload : null
+}
+
+/** The toasts in a cookie value; anything unsigned, tampered or malformed is ignored, never an error. */
 export function decodeToasts(value: string | undefined): ToastInput[] {
-  if (!value) return []
+  const payload = value ? verified(value) : null
+  if (payload === null) return []
   try {
-    const parsed: unknown = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'))
+    const parsed: unknown = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'))
     return Array.isArray(parsed) ? clean(parsed) : []
   } catch {
     return []

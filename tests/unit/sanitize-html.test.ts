@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { DEMO_ARTICLES } from '#api/demo/articles'
-import { htmlToText, safeHref, sanitizeHtml } from '#app/lib/sanitize-html.server'
+import { htmlToText, safeHref, sanitizeHtml } from '#app/lib/sanitize-html'
 
 describe('sanitizeHtml keeps the allowed markup', () => {
   it('passes the allowed tags through unchanged', () => {
@@ -29,10 +29,25 @@ describe('sanitizeHtml keeps the allowed markup', () => {
     )
   })
 
-  it('unwraps tags that are not allowed but keeps their text', () => {
+  it('unwraps tags that are not allowed but keeps their text; allowed tags lose their attributes', () => {
     expect(
       sanitizeHtml('<div><span class="x">текст</span></div><table><tr><td>ячейка</td></tr></table>'),
-    ).toBe('текстячейка')
+    ).toBe('<span>текст</span>ячейка')
+  })
+
+  it('has one allow-list for articles and tooltips: inline formatting and code too', () => {
+    const html = '<p><b>b</b> <i>i</i> <u>u</u> <s>s</s> <small>m</small> <code>ABC-123</code></p>'
+    expect(sanitizeHtml(html)).toBe(html)
+    expect(sanitizeHtml(html, { newTab: true })).toBe(html)
+  })
+
+  it('opens links in a new tab when asked (tooltips), with noreferrer', () => {
+    expect(sanitizeHtml('<a href="/info/faq" target="_self">f</a>', { newTab: true })).toBe(
+      '<a href="/info/faq" rel="noopener noreferrer" target="_blank">f</a>',
+    )
+    expect(sanitizeHtml('<a href="tel:+78005553535">t</a>')).toBe(
+      '<a href="tel:+78005553535" rel="noopener">t</a>',
+    )
   })
 
   it('balances tags: closes what is left open and ignores stray end tags', () => {
@@ -69,11 +84,13 @@ describe('sanitizeHtml removes XSS payloads', () => {
     ['<base href="https://evil.example/">', ''],
     ['<meta http-equiv="refresh" content="0;url=javascript:alert(1)">', ''],
     ['<a href="x', ''],
+    ['<template><img src=x onerror=alert(1)></template>ok', 'ok'],
+    ['<a href="//evil.example/">x</a>', '<a>x</a>'],
   ]
   it.each(payloads)('%s', (input, expected) => {
     const out = sanitizeHtml(input)
     expect(out).toBe(expected)
-    expect(out).not.toMatch(/<(?!\/?(p|h2|h3|ul|ol|li|strong|em|a|br)[\s>])/i)
+    expect(out).not.toMatch(/<(?!\/?(p|h2|h3|ul|ol|li|strong|em|b|i|u|s|small|span|code|a|br)[\s>])/i)
     expect(out).not.toMatch(/\son\w+=/i)
   })
 
@@ -91,6 +108,7 @@ describe('sanitizeHtml removes XSS payloads', () => {
     'vbscript:msgbox(1)',
     'data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==',
     'file:///etc/passwd',
+    '//evil.example/x',
   ]
   it.each(badLinks)('drops the href %j', (href) => {
     const quoted = href.replace(/"/g, '&quot;')

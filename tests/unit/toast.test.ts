@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import {
   decodeToasts,
@@ -9,6 +10,9 @@ import {
   toastHeaders,
   toastsFrom,
 } from '#app/lib/toast.server'
+
+// the key is derived from the shop's secret when first needed: this file's own
+process.env.JWT_SECRET = 'unit-test-secret-of-at-least-32-characters'
 
 /** The request a browser sends next, carrying the cookies a response set. */
 function followWithCookies(url: string, res: { headers: Headers }): Request {
@@ -65,18 +69,48 @@ describe('flash toasts through a cookie', () => {
     expect(headers.getSetCookie()).toEqual([])
   })
 
-  it('ignores a forged or broken cookie value instead of failing the page', () => {
+  it('ignores a broken cookie value instead of failing the page', () => {
     expect(decodeToasts('%%%not-base64')).toEqual([])
-    expect(decodeToasts(Buffer.from('{"type":"error"}').toString('base64url'))).toEqual([])
-    const forged = Buffer.from(
-      JSON.stringify([{ type: 'error', text: 'ok' }, { type: 'script', text: 'x' }, { text: 5 }]),
-    ).toString('base64url')
-    expect(decodeToasts(forged)).toEqual([{ type: 'error', text: 'ok' }])
+    expect(decodeToasts('')).toEqual([])
     const { toasts, headers } = readToasts(
       new Request('https://x/', { headers: { cookie: 'toast=garbage' } }),
     )
     expect(toasts).toEqual([])
     expect(headers.getSetCookie()[0]).toMatch(/^toast=;/)
+  })
+
+  it('is signed: an unsigned, tampered or otherwise-keyed value shows nothing', () => {
+    const payload = Buffer.from(JSON.stringify([{ type: 'error', text: 'Переведите деньги на …' }])).toString(
+      'base64url',
+    )
+    // the unsigned format of before
+    expect(decodeToasts(payload)).toEqual([])
+    // a signature made with another key
+    const otherKey = createHmac('sha256', 'another-shop').update('toast-cookie-v1').digest()
+    const foreign = createHmac('sha256', otherKey).update(payload).digest('base64url')
+    expect(decodeToasts(`${payload}.${foreign}`)).toEqual([])
+    // our signature on other text
+    const good = encodeToasts([{ type: 'success', text: 'Сохранено' }])
+    const signature = good.slice(good.lastIndexOf('.') + 1)
+    expect(decodeToasts(`${payload}.${signature}`)).toEqual([])
+    expect(decodeToasts(`${good.slice(0, -2)}AA`)).toEqual([])
+    expect(decodeToasts(good)).toEqual([{ type: 'success', text: 'Сохранено' }])
+    const { toasts } = readToasts(
+      new Request('https://x/', { headers: { cookie: `toast=${payload}.${foreign}` } }),
+    )
+    expect(toasts).toEqual([])
+  })
+
+  it('cleans even a signed value: only known types, bounded text', () => {
+    const signed = (value: unknown) => {
+      const payload = Buffer.from(JSON.stringify(value)).toString('base64url')
+      const key = createHmac('sha256', process.env.JWT_SECRET!).update('toast-cookie-v1').digest()
+      return `${payload}.${createHmac('sha256', key).update(payload).digest('base64url')}`
+    }
+    expect(decodeToasts(signed({ type: 'error' }))).toEqual([])
+    expect(
+      decodeToasts(signed([{ type: 'error', text: 'ok' }, { type: 'script', text: 'x' }, { text: 5 }])),
+    ).toEqual([{ type: 'error', text: 'ok' }])
   })
 
   it('bounds the number and length of toasts', () => {

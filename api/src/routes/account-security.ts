@@ -81,6 +81,8 @@ const resetCheck = createRoute({
   path: '/api/auth/password/reset/check/',
   tags: ['auth'],
   summary: 'Whether a reset link still works (to show its form), without using it',
+  description:
+    'Public, counted per address with the other link uses (429 with Retry-After beyond it). 400 `reset_link_invalid` for an unknown, used or expired token; the token stays usable.',
   request: json(z.object({ token: LinkToken }).openapi('PasswordResetCheck')),
   responses: { 200: jsonContent(Detail), ...errorResponses(400), 429: tooMany },
 })

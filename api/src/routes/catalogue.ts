@@ -41,6 +41,8 @@ const getGameRoute = createRoute({
   path: '/api/games/{id}/',
   tags: ['catalogue'],
   summary: 'One active game with its active products (and servers for a SupplyGame)',
+  description:
+    'Public; read through the catalogue cache, so a change shows within the catalogue cache time. A hidden or unknown game answers 404.',
   request: { params: IdParam },
   responses: { 200: jsonContent(GameSchema), ...errorResponses(400, 404) },
 })
@@ -70,6 +72,7 @@ const getProductRoute = createRoute({
   path: '/api/products/{id}/',
   tags: ['catalogue'],
   summary: 'One active product of an active game',
+  description: 'Public. A hidden product, or one of a hidden game, answers 404.',
   request: { params: IdParam },
   responses: { 200: jsonContent(ProductSchema), ...errorResponses(400, 404) },
 })

@@ -55,6 +55,8 @@ const getArticleRoute = createRoute({
   path: '/api/articles/{slug}/',
   tags: ['content'],
   summary: 'One info article (privacy-policy, user-agreement, TextBlock, …)',
+  description:
+    "Public; cached for anonymous callers for the catalogue cache time. The text is the owner's HTML as saved: clients sanitize it before display. Unknown slug: 404.",
   request: { params: SlugParam },
   responses: { 200: jsonContent(ArticleSchema), ...errorResponses(400, 404) },
 })
@@ -64,6 +66,8 @@ const getContactsRoute = createRoute({
   path: '/api/contacts/',
   tags: ['content'],
   summary: "The shop's legal and contact details",
+  description:
+    "Public. The owner's requisites once saved in the back office, otherwise the seeded contacts row; 404 when neither exists.",
   responses: { 200: jsonContent(ContactSchema), ...errorResponses(404) },
 })
 
@@ -72,6 +76,8 @@ const listFaqRoute = createRoute({
   path: '/api/faq/{game_pk}/',
   tags: ['content'],
   summary: 'FAQ of an active game, ordered by `order`',
+  description:
+    'Public; cached for anonymous callers for the catalogue cache time. A game that does not exist or is hidden answers 404.',
   request: { params: GamePkParam },
   responses: { 200: jsonContent(z.array(FaqItemSchema)), ...errorResponses(400, 404) },
 })

@@ -18,6 +18,7 @@ const detail = createRoute({
   path: '/api/gifts/{id}/',
   tags: ['gifts'],
   summary: 'One active gift with description, tags and created',
+  description: 'Public; carries `in_stock`. A hidden or unknown gift answers 404.',
   request: { params: IdParam },
   responses: { 200: jsonContent(GiftDetailSchema), ...errorResponses(400, 404) },
 })

@@ -59,6 +59,8 @@ const standoffSettingsRoute = createRoute({
   path: '/api/orders/standoff/settings/',
   tags: ['orders'],
   summary: 'Standoff settings (market fee as a percent string)',
+  description:
+    'Public: what the Standoff order form needs (skin, market fee). 404 `settings_unavailable` until the settings row exists.',
   responses: { 200: jsonContent(StandoffSettingsSchema), ...errorResponses(404) },
 })
 const steamSettingsRoute = createRoute({
@@ -66,6 +68,8 @@ const steamSettingsRoute = createRoute({
   path: '/api/orders/steam/settings/',
   tags: ['orders'],
   summary: 'Steam settings: commission as a percent string ("8.00") and the amount bounds',
+  description:
+    'Public: the bounds POST /api/orders/steam/ checks the amount against. 404 `settings_unavailable` until the settings row exists.',
   responses: { 200: jsonContent(SteamSettingsSchema), ...errorResponses(404) },
 })
 const serversRoute = createRoute({
@@ -73,6 +77,7 @@ const serversRoute = createRoute({
   path: '/api/orders/supply_channel/servers/{game_id}/',
   tags: ['orders'],
   summary: 'Servers of an active SupplyGame, paged by limit/offset',
+  description: 'Public. Any game that is not an active SupplyGame answers 404.',
   request: { params: GameIdParam, query: limitOffsetQuery },
   responses: {
     200: jsonContent(pageSchema(SupplyServerSchema).openapi('SupplyServerPage')),

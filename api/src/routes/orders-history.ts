@@ -16,6 +16,8 @@ const list = createRoute({
   path: '/api/orders/',
   tags: ['orders'],
   summary: 'The signed-in user’s order history, newest first',
+  description:
+    'Bearer token required (401 without). Paged by page/page_size (50 by default); `status` keeps one status.',
   request: {
     query: pageQuery.extend({
       status: z

@@ -21,6 +21,8 @@ const route = createRoute({
   path: '/api/orders/standoff/{id}/skin_listed/',
   tags: ['orders'],
   summary: 'Our extension: the buyer listed the skin on the market (shown at the delivery desk)',
+  description:
+    'Same access as GET /api/orders/{id}/. Only for a Standoff order with a listing price that is not done or failed (409 otherwise); saying it again answers `changed: false`.',
   request: { params: UuidParam },
   responses: { 200: jsonContent(SkinListed), ...errorResponses(400, 404, 409) },
 })

@@ -40,6 +40,8 @@ const statusRoute = createRoute({
   path: '/api/payments/payselection/status/',
   tags: ['payments-callbacks'],
   summary: 'Ask Payselection for the state of the order’s latest payment and apply it',
+  description:
+    "Same access as GET /api/orders/{id}/. Applies what Payselection reports to the order's latest Payselection payment (in `currency` when given) and answers the order status; 404 without such a payment, 502 when Payselection cannot be reached.",
   request: { body: { content: { 'application/json': { schema: StatusBody } }, required: true } },
   responses: {
     200: jsonContent(OrderStatusSchema),

@@ -32,6 +32,8 @@ const checkoutGet = createRoute({
   path: '/api/payments/sandbox/checkout/{payment_id}/',
   tags: ['payments-sandbox'],
   summary: 'Sandbox checkout page (HTML, Russian, works without JavaScript)',
+  description:
+    'Only when the sandbox payment system is on. The page posts its signed form to the confirm or decline operation below; an unknown payment answers an HTML 404.',
   request: { params: PaymentParam },
   responses: {
     200: html('The page with «Оплатить» and «Отклонить»'),

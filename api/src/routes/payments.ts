@@ -40,6 +40,8 @@ const listCountriesRoute = createRoute({
   path: '/api/payments/countries/',
   tags: ['payments'],
   summary: 'Countries a shopper can pay from',
+  description:
+    "Public: the countries the owner has not hidden, in the owner's order, with currency and rate.",
   responses: { 200: jsonContent(z.array(CountrySchema)) },
 })
 
@@ -108,6 +110,8 @@ const paymentDataRoute = createRoute({
   path: '/api/orders/payment_data/{id}/',
   tags: ['payments'],
   summary: 'The latest payment of an order: its scenario, status and url',
+  description:
+    'Same access as GET /api/orders/{id}/. 404 when the order has no payment yet. `url` is where the shopper goes to pay (redirect, form action or sandbox checkout).',
   request: { params: UuidParam },
   responses: { 200: jsonContent(PaymentDataSchema), ...errorResponses(400, 404) },
 })
@@ -117,6 +121,8 @@ const orderStatusRoute = createRoute({
   path: '/api/orders/status/{id}/',
   tags: ['payments'],
   summary: 'Order status and its latest payment status (poll while waiting)',
+  description:
+    'Same access as GET /api/orders/{id}/. For an order handed to a supplier that answers later, the supplier is asked again on each call.',
   request: { params: UuidParam },
   responses: { 200: jsonContent(OrderStatusSchema), ...errorResponses(400, 404) },
 })

@@ -43,6 +43,8 @@ const getProfile = createRoute({
   path: '/api/auth/profile/',
   tags: ['auth'],
   summary: 'The signed-in user’s profile',
+  description:
+    'Bearer token required (401 without): email and whether it is confirmed, nickname, avatar, balance, the active promo code and the bound social providers.',
   responses: { 200: jsonContent(ProfileSchema), ...errorResponses(401) },
 })
 

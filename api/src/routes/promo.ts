@@ -90,6 +90,7 @@ const activeOrder = createRoute({
   path: '/api/orders/{id}/active_promo_code/',
   tags: ['promo'],
   summary: 'The promo code applied to an order (404 promo_code_not_active when none)',
+  description: 'Same access as GET /api/orders/{id}/.',
   request: { params: UuidParam },
   responses: { 200: jsonContent(PromoCodeSchema), ...errorResponses(400, 404) },
 })
@@ -99,6 +100,8 @@ const deactivateOrder = createRoute({
   path: '/api/orders/{id}/deactivate_promo_code/',
   tags: ['promo'],
   summary: 'Remove the promo code from an unpaid order',
+  description:
+    'Same access as GET /api/orders/{id}/. The order is priced again without the code; a paid order answers 409.',
   request: { params: UuidParam },
   responses: { 200: jsonContent(OrderPromoSchema), ...errorResponses(400, 404, 409) },
 })
@@ -135,6 +138,8 @@ const deactivateAccount = createRoute({
   path: '/api/promo_codes/deactivate/',
   tags: ['promo'],
   summary: 'Clear the account’s active promo code (signed in)',
+  description:
+    'Bearer token required (401 without). Orders that already carry the code keep it; new orders no longer get it.',
   security: [{ bearer: [] }],
   responses: { 200: jsonContent(AccountPromoSchema), ...errorResponses(401) },
 })

@@ -41,6 +41,8 @@ const publicRoute = createRoute({
   path: '/api/shop/',
   tags: ['content'],
   summary: "The shop's name, logo and support contacts",
+  description:
+    'Public, for the storefront header, titles and mails. `saved` is false until the owner saves them in the back office (the demo or a neutral default is answered meanwhile).',
   responses: { 200: jsonContent(Shop.extend({ saved: z.boolean() }).openapi('ShopPublic')) },
 })
 const getRoute = adminRoute('owner', {

@@ -121,6 +121,8 @@ const auth = createRoute({
   path: '/api/auth/social/{provider}/auth/',
   tags: ['social'],
   summary: 'Finish social sign-in: verify the provider’s return and sign in or up',
+  description:
+    "Public. The provider's code is exchanged and checked against the nonce of the browser that started (body or cookie); answers tokens like sign-in. 409 `social_email_taken` when the email typed for a provider that gives none already belongs to an account.",
   request: {
     params: providerParam(SOCIAL_PROVIDERS),
     body: { content: { 'application/json': { schema: AuthBody } }, required: true },
@@ -133,6 +135,8 @@ const bind = createRoute({
   path: '/api/auth/social/{provider}/bind/',
   tags: ['social'],
   summary: 'Bind a social account to the signed-in user',
+  description:
+    'Bearer token required (401 without). 409 when that provider account is bound to another user, or this user has one of that provider already.',
   request: {
     params: providerParam(BIND_PROVIDERS),
     body: {

@@ -5,7 +5,7 @@ import { ApiResponseError, apiFor, must } from '#app/lib/api/client.server'
 import { invalidRoute, pageParam } from '#app/lib/http-errors.server'
 import { markShared, newFormKey } from '#app/lib/shared-page.server'
 import { type GiftTab, parseGiftTab, toGift, toGiftDetail } from '#app/lib/view-models/gift'
-import { htmlToText, sanitizeHtml } from '#app/lib/sanitize-html.server'
+import { htmlToText, sanitizeHtml } from '#app/lib/sanitize-html'
 
 /** Gifts per catalogue page. */
 export const GIFTS_PER_PAGE = 8

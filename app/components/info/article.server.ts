@@ -1,7 +1,7 @@
 import { data, type LoaderFunctionArgs } from '@remix-run/node'
 import { getServerT } from '#app/i18n/i18n.server'
 import { ApiResponseError, apiFor, must } from '#app/lib/api/client.server'
-import { sanitizeHtml } from '#app/lib/sanitize-html.server'
+import { sanitizeHtml } from '#app/lib/sanitize-html'
 import { shortDescription } from '#app/lib/seo'
 import { markShared } from '#app/lib/shared-page.server'
 

@@ -17,7 +17,7 @@ import {
   validateOrderForm,
 } from '#app/lib/order-form/schema'
 import { checkPlayer, type PlayerQuery, playerKey } from '#app/lib/player-check.server'
-import { htmlToText, sanitizeHtml } from '#app/lib/sanitize-html.server'
+import { htmlToText, sanitizeHtml } from '#app/lib/sanitize-html'
 import { activeProducts, type Game, toGame } from '#app/lib/view-models/game'
 import { percentToBp, type StandoffSettings, type SteamSettings } from './settings'
 

@@ -17,14 +17,23 @@ const ROLES: Array<{ method: string; pattern: RegExp; role: StaffRole }> = []
 
 const patternOf = (path: string) => new RegExp(`^${path.replace(/\{[^}]+\}/g, '[^/]+')}$`)
 
+/** What the door above means for an operation needing `role`, said in its contract description. */
+const ROLE_NOTE: Record<StaffRole, string> = {
+  support: 'Staff only (support or owner); anyone else gets 404, as for an unknown address.',
+  owner: 'Owner only: support staff get 403; anyone who is not staff gets 404, as for an unknown address.',
+}
+const WRITE_NOTE = 'Counts towards the per-staff write limit (429 with Retry-After beyond it).'
+
 /**
  * Declares a back-office operation and the role it needs; the role is also written into the
- * contract (`x-role`) for clients and tests.
+ * contract (`x-role`, and a sentence of the description) for clients and tests.
  */
 export function adminRoute<const R extends Omit<RouteConfig, 'tags'>>(role: StaffRole, def: R) {
   ROLES.push({ method: def.method.toUpperCase(), pattern: patternOf(def.path), role })
-  const responses = isWrite(def.method) ? { ...def.responses, ...errorResponses(429) } : def.responses
-  return createRoute({ ...def, responses, tags: ['admin'], 'x-role': role })
+  const write = isWrite(def.method)
+  const responses = write ? { ...def.responses, ...errorResponses(429) } : def.responses
+  const description = [def.description, ROLE_NOTE[role], write ? WRITE_NOTE : null].filter(Boolean).join(' ')
+  return createRoute({ ...def, description, responses, tags: ['admin'], 'x-role': role })
 }
 
 const isWrite = (method: string) => !['GET', 'HEAD'].includes(method.toUpperCase())

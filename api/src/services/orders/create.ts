@@ -5,7 +5,7 @@ import type { z } from '@hono/zod-openapi'
 import type { ApiDeps } from '../../context'
 import type { Db, Tx } from '../../db/client'
 import { games, type OrderKind, orderProducts, orders, steamSettings } from '../../db/schema'
-import { fail, fieldError } from '../../lib/errors'
+import { refuse, refuseField } from '../../lib/domain-error'
 import { unitPrice } from '../catalogue/queries'
 import { claimListingPrice } from '../delivery/listing'
 import { serverCode, verifyPlayerForOrder } from '../player-check'
@@ -99,7 +99,7 @@ export async function steamGame(db: Db, gameId: number | null | undefined) {
       .select()
       .from(games)
       .where(and(active, eq(games.id, gameId)))
-    if (!g) throw fieldError('game', 'order_game_unavailable')
+    if (!g) throw refuseField('game', 'order_game_unavailable')
     return g
   }
   const [first] = await db
@@ -108,13 +108,13 @@ export async function steamGame(db: Db, gameId: number | null | undefined) {
     .where(active)
     .orderBy(asc(games.sortOrder), asc(games.id))
     .limit(1)
-  if (!first) throw fail(400, 'steam_unavailable')
+  if (!first) throw refuse('steam_unavailable')
   return first
 }
 
 export async function steamBounds(db: Db | Tx) {
   const [s] = await db.select().from(steamSettings).orderBy(asc(steamSettings.id)).limit(1)
-  if (!s) throw fail(400, 'steam_unavailable')
+  if (!s) throw refuse('steam_unavailable')
   return s
 }
 

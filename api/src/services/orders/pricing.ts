@@ -15,7 +15,7 @@ import {
   steamSettings,
   users,
 } from '../../db/schema'
-import { fail } from '../../lib/errors'
+import { refuse } from '../../lib/domain-error'
 import { applyBasisPoints, percentOff } from '../../lib/money'
 import { UNPAID_STATUSES } from './state-machine'
 
@@ -132,7 +132,7 @@ async function priceOrder(db: Db | Tx, orderId: string, lock: boolean): Promise<
     .leftJoin(gifts, eq(gifts.id, orders.giftId))
     .where(eq(orders.id, orderId))
   const [row] = lock ? await q.for('update', { of: orders }) : await q
-  if (!row) throw fail(404, 'order_not_found')
+  if (!row) throw refuse('order_not_found')
   const o = row.order
 
   const lineRows = await db

@@ -3,7 +3,8 @@ import { z } from '@hono/zod-openapi'
 import { and, eq, inArray } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client'
 import { type GameKind, games, products, supplyServers, users } from '../../db/schema'
-import { ApiError, fail, fieldError, message } from '../../lib/errors'
+import { ApiError, fieldError, message } from '../../lib/errors'
+import { refuse, refuseField } from '../../lib/domain-error'
 import { parseMoney, toMoney } from '../../lib/money'
 import { type GameRow, productKindOf } from '../catalogue/queries'
 import { freeVoucherCount } from '../stock/holds'
@@ -28,10 +29,10 @@ export async function resolveLines(
   orderId?: string,
 ): Promise<ResolvedLines> {
   const wanted = requested.filter((l) => l.quantity > 0)
-  if (wanted.length === 0) throw fieldError('products', 'order_empty')
+  if (wanted.length === 0) throw refuseField('products', 'order_empty')
   const seen = new Set<number>()
   for (const l of wanted) {
-    if (seen.has(l.productId)) throw fieldError('products', 'order_duplicate_product', { id: l.productId })
+    if (seen.has(l.productId)) throw refuseField('products', 'order_duplicate_product', { id: l.productId })
     seen.add(l.productId)
   }
   const rows = await db
@@ -46,24 +47,24 @@ export async function resolveLines(
     )
   const byId = new Map(rows.map((r) => [r.product.id, r]))
   for (const l of wanted) {
-    if (!byId.has(l.productId)) throw fieldError('products', 'order_product_unknown', { id: l.productId })
+    if (!byId.has(l.productId)) throw refuseField('products', 'order_product_unknown', { id: l.productId })
   }
   const game = rows[0]!.game
   if (rows.some((r) => r.game.id !== game.id) || (gameId !== undefined && game.id !== gameId))
-    throw fieldError('products', 'order_products_mixed_games')
-  if (game.kind !== kind) throw fieldError('products', 'order_wrong_game_kind')
-  if (!game.isActive) throw fieldError('products', 'order_game_unavailable')
+    throw refuseField('products', 'order_products_mixed_games')
+  if (game.kind !== kind) throw refuseField('products', 'order_wrong_game_kind')
+  if (!game.isActive) throw refuseField('products', 'order_game_unavailable')
   const lines = wanted.map((l) => {
     const { product } = byId.get(l.productId)!
-    if (product.kind !== productKindOf(kind)) throw fieldError('products', 'order_wrong_game_kind')
-    if (!product.isActive) throw fieldError('products', 'order_product_inactive', { title: product.title })
+    if (product.kind !== productKindOf(kind)) throw refuseField('products', 'order_wrong_game_kind')
+    if (!product.isActive) throw refuseField('products', 'order_product_inactive', { title: product.title })
     if (l.quantity < product.minQuantity)
-      throw fieldError('products', 'order_quantity_below_min', {
+      throw refuseField('products', 'order_quantity_below_min', {
         title: product.title,
         min: product.minQuantity,
       })
     if (l.quantity > product.maxQuantity)
-      throw fieldError('products', 'order_quantity_above_max', {
+      throw refuseField('products', 'order_quantity_above_max', {
         title: product.title,
         max: product.maxQuantity,
       })
@@ -95,7 +96,7 @@ const emailFormat = z.email()
 export function parseEmail(given: string | null | undefined): string | null {
   const email = given?.trim()
   if (!email) return null
-  if (!emailFormat.safeParse(email).success) throw fieldError('email', 'order_email_invalid')
+  if (!emailFormat.safeParse(email).success) throw refuseField('email', 'order_email_invalid')
   return email.toLowerCase()
 }
 
@@ -111,24 +112,24 @@ export async function resolveBuyer(
 ): Promise<{ userId: number | null; email: string }> {
   const email = parseEmail(givenEmail)
   if (userId === null) {
-    if (game.isAuthRequired) throw fail(403, 'order_auth_required')
-    if (!email) throw fieldError('email', 'order_email_required')
+    if (game.isAuthRequired) throw refuse('order_auth_required')
+    if (!email) throw refuseField('email', 'order_email_required')
     return { userId, email }
   }
   const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId))
   // a token of a deleted account is no longer a session
-  if (!user) throw fail(401, 'not_authenticated')
+  if (!user) throw refuse('not_authenticated')
   const resolved = email ?? user.email
-  if (!resolved) throw fieldError('email', 'order_email_required')
+  if (!resolved) throw refuseField('email', 'order_email_required')
   return { userId, email: resolved }
 }
 
 /** Surplus 0.00–0.23 in steps of 0.01, as hundredths (0–23). Missing means 0. */
 export function parseSurplus(v: string | number | null | undefined): number {
   if (v === null || v === undefined || v === '') return 0
-  if (typeof v === 'number' && !Number.isFinite(v)) throw fieldError('surplus', 'surplus_invalid')
+  if (typeof v === 'number' && !Number.isFinite(v)) throw refuseField('surplus', 'surplus_invalid')
   const hundredths = parseMoney(typeof v === 'number' ? String(v) : v)
-  if (hundredths === null || hundredths > 23) throw fieldError('surplus', 'surplus_invalid')
+  if (hundredths === null || hundredths > 23) throw refuseField('surplus', 'surplus_invalid')
   return hundredths
 }
 
@@ -137,13 +138,13 @@ export function parseSteamAmount(
   v: string | number,
   bounds: { minAmount: number; maxAmount: number },
 ): number {
-  if (typeof v === 'number' && !Number.isFinite(v)) throw fieldError('amount', 'steam_amount_invalid')
+  if (typeof v === 'number' && !Number.isFinite(v)) throw refuseField('amount', 'steam_amount_invalid')
   const amount = parseMoney(typeof v === 'number' ? String(v) : v)
-  if (amount === null) throw fieldError('amount', 'steam_amount_invalid')
+  if (amount === null) throw refuseField('amount', 'steam_amount_invalid')
   if (amount < bounds.minAmount)
-    throw fieldError('amount', 'steam_amount_below_min', { min: toMoney(bounds.minAmount) })
+    throw refuseField('amount', 'steam_amount_below_min', { min: toMoney(bounds.minAmount) })
   if (amount > bounds.maxAmount)
-    throw fieldError('amount', 'steam_amount_above_max', { max: toMoney(bounds.maxAmount) })
+    throw refuseField('amount', 'steam_amount_above_max', { max: toMoney(bounds.maxAmount) })
   return amount
 }
 
@@ -174,12 +175,12 @@ export async function resolveSupplyServer(
     return { server: null, customId: required(customId, fields.custom, 'supply_server_custom_required') }
   }
   if (serverId === null || serverId === undefined || serverId === '')
-    throw fieldError(fields.server, 'supply_server_required')
+    throw refuseField(fields.server, 'supply_server_required')
   const id = Number(serverId)
   const [row] = await db
     .select({ id: supplyServers.id })
     .from(supplyServers)
     .where(and(eq(supplyServers.id, id), eq(supplyServers.gameId, game.id)))
-  if (!row) throw fieldError(fields.server, 'supply_server_unknown')
+  if (!row) throw refuseField(fields.server, 'supply_server_unknown')
   return { server: row.id, customId: null }
 }

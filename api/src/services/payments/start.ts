@@ -4,7 +4,8 @@ import type { Context } from 'hono'
 import type { AppEnv } from '../../context'
 import { countries, paymentMethodGroups, paymentMethods, payments } from '../../db/schema'
 import { clientAddressOf } from '../../lib/client-address'
-import { ApiError, fail, fieldError, message } from '../../lib/errors'
+import { ApiError, message } from '../../lib/errors'
+import { refuse, refuseField } from '../../lib/domain-error'
 import { toMoney } from '../../lib/money'
 import { getProvider } from '../../providers'
 import type { PaymentScenario } from '../../providers/types'
@@ -44,7 +45,7 @@ async function findMethod(c: Context<AppEnv>, name: string, countryId: number | 
     .where(and(eq(paymentMethods.name, name), eq(countries.hidden, false)))
     .orderBy(asc(paymentMethods.id))
   const row = rows.find((r) => r.country.id === countryId) ?? rows[0]
-  if (!row) throw fail(404, 'payment_method_not_found')
+  if (!row) throw refuse('payment_method_not_found')
   return row
 }
 
@@ -57,7 +58,7 @@ async function rateFor(c: Context<AppEnv>, currency: string, home: { currency: s
     .from(countries)
     .where(eq(countries.currency, currency))
     .limit(1)
-  if (!other) throw fieldError('currency', 'payment_currency_not_supported', { currency })
+  if (!other) throw refuseField('currency', 'payment_currency_not_supported', { currency })
   return other.rateMicro
 }
 
@@ -68,10 +69,10 @@ function contactFields(
 ): { email: string | null; phone: string | null } {
   const email = body.email?.trim() || (required.includes('email') ? orderEmail : null) || null
   const phone = body.phone?.replace(/[\s()-]/g, '') || null
-  if (required.includes('email') && !email) throw fieldError('email', 'payment_email_required')
-  if (email && !EMAIL_RE.test(email)) throw fieldError('email', 'payment_email_invalid')
-  if (required.includes('phone') && !phone) throw fieldError('phone', 'payment_phone_required')
-  if (phone && !PHONE_RE.test(phone)) throw fieldError('phone', 'payment_phone_invalid')
+  if (required.includes('email') && !email) throw refuseField('email', 'payment_email_required')
+  if (email && !EMAIL_RE.test(email)) throw refuseField('email', 'payment_email_invalid')
+  if (required.includes('phone') && !phone) throw refuseField('phone', 'payment_phone_required')
+  if (phone && !PHONE_RE.test(phone)) throw refuseField('phone', 'payment_phone_invalid')
   return { email, phone }
 }
 
@@ -94,7 +95,7 @@ export async function startPayment(
   await guardBuyerStart(c, 'payment', checked.email)
   // §5: a Standoff order is complete only with the account's avatar
   if (checked.kind === 'StandoffOrder' && !checked.gameAvatar)
-    throw fieldError('game_avatar', 'avatar_required')
+    throw refuseField('game_avatar', 'avatar_required')
 
   // an account-level promo code reaches the order at the latest here (it only ever lowers the total);
   // a code that is no longer usable by this buyer comes off, and the shopper sees the new total first
@@ -102,7 +103,7 @@ export async function startPayment(
     await applyAccountPromo(tx, checked.id)
     return dropUnusablePromo(tx, checked.id)
   })
-  if (dropped) throw fail(409, 'promo_code_dropped', dropped)
+  if (dropped) throw refuse('promo_code_dropped', dropped)
   const totals = await recalculateOrder(deps.db, checked.id)
   const currency = body.currency.trim().toUpperCase()
 
@@ -136,21 +137,21 @@ export async function startPayment(
   }
 
   const provider = getProvider(method.provider)
-  if (!method.isActive || !provider?.isAvailable(deps)) throw fail(400, 'payment_method_inactive')
+  if (!method.isActive || !provider?.isAvailable(deps)) throw refuse('payment_method_inactive')
   const allowed = method.currencies.length ? method.currencies : [country.currency]
   if (!allowed.includes(currency))
-    throw fieldError('currency', 'payment_currency_not_supported', { currency: currency || '—' })
+    throw refuseField('currency', 'payment_currency_not_supported', { currency: currency || '—' })
   const contact = contactFields(method.requiredFields, body, checked.email)
   const rateMicro = await rateFor(c, currency, country)
   const { converted, amount } = paymentAmount(totals.totalToPay, rateMicro, method)
   if (converted < method.minAmount)
-    throw fail(400, 'payment_amount_below_minimum', { min: toMoney(method.minAmount), currency })
+    throw refuse('payment_amount_below_minimum', { min: toMoney(method.minAmount), currency })
 
   const paymentId = randomUUID()
   const payment = await deps.db.transaction(async (tx) => {
     const order = await loadOrderForCaller(c, checked.id, { db: tx, lock: true })
     assertPayable(order.status)
-    if (order.totalToPay !== totals.totalToPay) throw fail(409, 'order_total_changed')
+    if (order.totalToPay !== totals.totalToPay) throw refuse('order_total_changed')
     // the codes are reserved before the shopper pays: no payment starts for stock that is gone
     await holdStock(tx, order, holdRules(c))
     await supersedePendingPayments(tx, order.id)
@@ -215,6 +216,6 @@ function holdRules(c: Context<AppEnv>) {
 
 function assertPayable(status: string) {
   if (UNPAID_STATUSES.includes(status as never)) return
-  if (status === 'failed') throw fail(409, 'order_not_payable')
-  throw fail(409, 'order_already_paid')
+  if (status === 'failed') throw refuse('order_not_payable')
+  throw refuse('order_already_paid')
 }

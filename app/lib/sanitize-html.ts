@@ -1,14 +1,41 @@
-// An allow-list HTML sanitizer for article text from the API.
+// The one allow-list HTML sanitizer of the shop: article, product and gift text from the API (run
+// in the loaders) and HTML tooltips (run in the browser when a tooltip first opens). Pure, no DOM,
+// so the same code and the same allow-list serve both (decision 095 records why no library).
 //
 // It tokenizes the input roughly as a browser would and re-serializes only what it trusts: the
 // tags below, no attributes except a checked `href` on links, and text with `<`, `>` and stray `&`
 // escaped. Anything it cannot read as a well-formed tag is kept as visible text, never as markup,
 // so a parsing disagreement with the browser fails safe.
 
-const ALLOWED = new Set(['p', 'h2', 'h3', 'ul', 'ol', 'li', 'strong', 'em', 'a', 'br'])
+/** The allow-list: block text, lists, inline formatting and links. No attributes but a checked href. */
+export const ALLOWED_TAGS: ReadonlySet<string> = new Set([
+  'p',
+  'h2',
+  'h3',
+  'ul',
+  'ol',
+  'li',
+  'strong',
+  'em',
+  'b',
+  'i',
+  'u',
+  's',
+  'small',
+  'span',
+  'code',
+  'a',
+  'br',
+])
 const VOID = new Set(['br'])
-/** Elements whose content is raw text in HTML: dropped together with everything inside. */
+/**
+ * Elements dropped together with everything inside: the raw-text elements of HTML, and those whose
+ * content is markup or code, never a message (template, svg, math).
+ */
 const RAW_TEXT = new Set([
+  'template',
+  'svg',
+  'math',
   'script',
   'style',
   'textarea',
@@ -70,7 +97,8 @@ function escapeAttribute(value: string): string {
 }
 
 /**
- * A link target we allow: http(s), mailto, or a relative URL. Returns the cleaned URL exactly as
+ * A link target we allow: http(s), mailto, tel, or a URL relative to this site (not `//host`,
+ * which is another site). Returns the cleaned URL exactly as
  * the browser will read it, or null.
  */
 export function safeHref(raw: string): string | null {
@@ -81,9 +109,10 @@ export function safeHref(raw: string): string | null {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: no control characters inside a link
   if (!url || /[\u0000-\u001f\u007f\\]/.test(url)) return null
   const scheme = /^([a-zA-Z][a-zA-Z0-9+.-]*):/.exec(url)
-  if (scheme) return ['http', 'https', 'mailto'].includes(scheme[1]!.toLowerCase()) ? url : null
-  // no scheme: relative (a colon before the first / ? # would make it look like one)
-  return /^[^/?#]*:/.test(url) ? null : url
+  if (scheme) return ['http', 'https', 'mailto', 'tel'].includes(scheme[1]!.toLowerCase()) ? url : null
+  // no scheme: relative (a colon before the first / ? # would make it look like one; a leading
+  // `//` names another host)
+  return /^[^/?#]*:/.test(url) || url.startsWith('//') ? null : url
 }
 
 interface Tag {
@@ -147,8 +176,14 @@ function skipRawText(html: string, name: string, from: number): number {
   return close < 0 ? html.length : close + 1
 }
 
+export interface SanitizeOptions {
+  /** Links open in a new tab (tooltips): `target="_blank" rel="noopener noreferrer"`. */
+  newTab?: boolean
+}
+
 /** Sanitized HTML: only the allowed tags, safe links (rel="noopener"), escaped text. */
-export function sanitizeHtml(html: string): string {
+export function sanitizeHtml(html: string, options: SanitizeOptions = {}): string {
+  const linkAttrs = options.newTab ? ' rel="noopener noreferrer" target="_blank"' : ' rel="noopener"'
   let out = ''
   const open: string[] = []
   let i = 0
@@ -185,7 +220,7 @@ export function sanitizeHtml(html: string): string {
       i = skipRawText(html, tag.name, i)
       continue
     }
-    if (!ALLOWED.has(tag.name)) continue
+    if (!ALLOWED_TAGS.has(tag.name)) continue
     if (tag.end) {
       const at = open.lastIndexOf(tag.name)
       if (at < 0) continue
@@ -198,7 +233,7 @@ export function sanitizeHtml(html: string): string {
     }
     if (tag.name === 'a') {
       const href = safeHref(tag.attrs.get('href') ?? '')
-      out += href === null ? '<a>' : `<a href="${escapeAttribute(href)}" rel="noopener">`
+      out += href === null ? '<a>' : `<a href="${escapeAttribute(href)}"${linkAttrs}>`
     } else {
       out += `<${tag.name}>`
     }
