@@ -325,7 +325,7 @@ function shareable(res: Response): boolean {
   return res.headers.getSetCookie().every((c) => c.startsWith(`${LOCALE_COOKIE}=`))
 }
 
-/** Walks an answer: each leaf that is a hole, in a fixed order (keys sorted). */
+/** Walks an answer: each leaf that is a hole, in the answer's own order (keys as the API writes them). */
 function walk(
   value: unknown,
   onLeaf: (leaf: Leaf, value: string | number) => unknown,
@@ -345,7 +345,7 @@ function walk(
   if (typeof value === 'object') {
     const out: Record<string, unknown> = {}
     shape.push('{')
-    for (const k of Object.keys(value as object).sort()) {
+    for (const k of Object.keys(value as object)) {
       shape.push(JSON.stringify(k))
       out[k] = walk((value as Record<string, unknown>)[k], onLeaf, shape, SHAPE_KEYS.has(k))
     }
