@@ -8,7 +8,12 @@ import { afterAll, expect, it } from 'vitest'
 import { openDatabase } from '#api/db/client'
 import { users } from '#api/db/schema'
 import { type ShopProcess, startShopProcess } from '#tests/helpers/shop-process'
-import { type Buyer, expectNoLeakUnderLoad, signUpBuyerWithOrder } from '#tests/helpers/signed-in-leak'
+import {
+  type Buyer,
+  expectHostileNameEscaped,
+  expectNoLeakUnderLoad,
+  signUpBuyerWithOrder,
+} from '#tests/helpers/signed-in-leak'
 
 let shop: ShopProcess | null = null
 afterAll(async () => {
@@ -32,4 +37,9 @@ it('two signed-in buyers under concurrent load never get each other’s data (PG
 
   shop = await startShopProcess({ env: { SEED_DEMO: '1' }, dataDir, readyTimeoutMs: 200_000 })
   await expectNoLeakUnderLoad(shop.url, a, b)
+  // a name that needs escaping never comes from a template (decision 098)
+  await expectHostileNameEscaped(
+    shop.url,
+    await signUpBuyerWithOrder(shop.url, 'leak-c', '<script>alert(1)</script>'),
+  )
 }, 500_000)
