@@ -26,13 +26,13 @@ import { vary } from './compression'
 import { PAGE_CACHE_STATUS_HEADER, pageKeyOf } from './page-cache'
 
 /** The API reads that are one buyer's: answered with sentinels in a template. */
-export const PERSONAL_READS: readonly RegExp[] = [
+const PERSONAL_READS: readonly RegExp[] = [
   /^\/api\/auth\/profile\/$/,
   /^\/api\/orders\/(standoff|steam)\/last_order_data\/$/,
   /^\/api\/orders\/supply_channel\/last_order_data\/\d+\/$/,
 ]
 /** Reads the same for everyone (no answer of theirs looks at the token): sent without one. */
-export const PUBLIC_READS: readonly RegExp[] = [
+const PUBLIC_READS: readonly RegExp[] = [
   /^\/api\/(games|products|gifts|faq|articles)\//,
   /^\/api\/(contacts|shop)\/$/,
   /^\/api\/orders\/(standoff|steam)\/settings\/$/,
@@ -65,7 +65,7 @@ export interface FillHandlers {
   full: () => Promise<Response>
 }
 
-export interface PersonalFillOptions {
+interface PersonalFillOptions {
   /** How long a template may be used; 0 turns the fill off. */
   ttlMs: number
   maxEntries?: number
@@ -73,7 +73,7 @@ export interface PersonalFillOptions {
   now?: () => number
 }
 
-export interface PersonalFill {
+interface PersonalFill {
   serve(req: Request, nonce: string, handlers: FillHandlers): Promise<Response>
   readonly size: number
 }
@@ -380,7 +380,7 @@ function walk(
 }
 
 /** The shape of the buyer's answers and the text of each hole, in order. */
-export function fillValues(answers: unknown[]): { shape: string; values: string[] } {
+function fillValues(answers: unknown[]): { shape: string; values: string[] } {
   const shape: string[] = []
   const values: string[] = []
   for (const answer of answers)
