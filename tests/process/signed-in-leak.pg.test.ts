@@ -21,7 +21,13 @@ afterAll(async () => {
 it('two signed-in buyers under concurrent load never get each other’s data (PostgreSQL)', async () => {
   db = await createPgDatabase('shop_leak')
   shop = await startShopProcess({
-    env: { SEED_DEMO: '1', DATABASE_URL: db.url, PUBLIC_URL: 'http://localhost' },
+    // a cache time long enough that the loaded machine's slow rounds still fill from templates
+    env: {
+      SEED_DEMO: '1',
+      DATABASE_URL: db.url,
+      PUBLIC_URL: 'http://localhost',
+      CATALOGUE_CACHE_SECONDS: '30',
+    },
     readyTimeoutMs: 200_000,
   })
   const a: Buyer = { ...(await signUpBuyerWithOrder(shop.url, 'leak-a')), balance: '1234.56' }

@@ -21,7 +21,11 @@ afterAll(async () => {
 })
 
 it('two signed-in buyers under concurrent load never get each other’s data (PGlite)', async () => {
-  shop = await startShopProcess({ env: { SEED_DEMO: '1' }, readyTimeoutMs: 200_000 })
+  // a cache time long enough that the loaded machine's slow rounds still fill from templates
+  shop = await startShopProcess({
+    env: { SEED_DEMO: '1', CATALOGUE_CACHE_SECONDS: '30' },
+    readyTimeoutMs: 200_000,
+  })
   const dataDir = shop.dataDir
   const first = await signUpBuyerWithOrder(shop.url, 'leak-a')
   const second = await signUpBuyerWithOrder(shop.url, 'leak-b')
@@ -35,7 +39,11 @@ it('two signed-in buyers under concurrent load never get each other’s data (PG
   await database.db.update(users).set({ balance: 77777 }).where(eq(users.email, b.email))
   await database.close()
 
-  shop = await startShopProcess({ env: { SEED_DEMO: '1' }, dataDir, readyTimeoutMs: 200_000 })
+  shop = await startShopProcess({
+    env: { SEED_DEMO: '1', CATALOGUE_CACHE_SECONDS: '30' },
+    dataDir,
+    readyTimeoutMs: 200_000,
+  })
   await expectNoLeakUnderLoad(shop.url, a, b)
   // a name that needs escaping never comes from a template (decision 098)
   await expectHostileNameEscaped(
