@@ -14,5 +14,10 @@ declare module '@remix-run/node' {
     formKey?: () => string
     /** Tells the page cache this answer went wrong after its first bytes (server/page-cache.ts). */
     spoilPage?: () => void
+    /**
+     * A personal fill's template render (server/personal-fill.ts): its token is nobody's, its API
+     * answers hold sentinels, and a page that would be shared for guests may be kept for it.
+     */
+    personalTemplate?: boolean
   }
 }

@@ -28,6 +28,7 @@ import { csrfGuard } from './csrf'
 import type { ServerEnv } from './env'
 import { createReadiness, type Readiness } from './lifecycle'
 import { createPageCache } from './page-cache'
+import { createPersonalFill } from './personal-fill'
 import { applySecurityHeaders, createNonce, cspSourcesFromEnv } from './security-headers'
 import { initServerSentry } from '#app/lib/sentry.server'
 import { readLatestVersion } from './version'
@@ -186,7 +187,7 @@ export async function createShopServer(
   app.use('*', storefrontBodyLimit({ multipartBytes: 2 * config.maxUploadBytes }))
   // Catalogue pages of signed-out visitors are kept as long as catalogue reads (server/page-cache.ts).
   const pages = createPageCache({ ttlMs: config.catalogueCacheSeconds * 1000 })
-  app.all('*', (c) =>
+  const full = (c: { req: { raw: Request }; get: (k: 'cspNonce' | 'clientAddress') => string }) =>
     pages.serve(c.req.raw, c.get('cspNonce'), ({ nonce, formKey, spoil }) =>
       handle(c.req.raw, {
         api: { baseUrl: apiBase, fetch: apiFetchFor() },
@@ -196,8 +197,36 @@ export async function createShopServer(
         formKey,
         spoilPage: spoil,
       }),
-    ),
-  )
+    )
+  // Signed-in buyers' shared pages: a template per page and user shape, filled per request with
+  // the buyer's own reads (server/personal-fill.ts, decision 098); only with the API in process.
+  const fills = createPersonalFill({ ttlMs: api ? config.catalogueCacheSeconds * 1000 : 0 })
+  app.all('*', (c) => {
+    if (!api) return full(c)
+    const clientAddress = c.get('clientAddress')
+    const inProcess = { inProcess: inProcessCall() }
+    const apiHeaders = (access?: string) => {
+      const headers = new Headers({ [CLIENT_IP_HEADER]: clientAddress })
+      if (access) headers.set('authorization', `Bearer ${access}`)
+      return headers
+    }
+    return fills.serve(c.req.raw, c.get('cspNonce'), {
+      readAsBuyer: async (path, access) =>
+        api.fetch(new Request(`${apiBase}${path}`, { headers: apiHeaders(access) }), inProcess),
+      readPublic: async (req) => api.fetch(req, { inProcess: inProcessCall() }),
+      renderTemplate: (req, { nonce, formKey, spoil, apiFetch }) =>
+        handle(req, {
+          api: { baseUrl: apiBase, fetch: apiFetch },
+          clientAddress,
+          cspNonce: nonce,
+          demoStrip: config.demoStrip,
+          formKey,
+          spoilPage: spoil,
+          personalTemplate: true,
+        }),
+      full: () => full(c),
+    })
+  })
   return { fetch: app.fetch, api, deps, serveCached }
 }
 

@@ -178,6 +178,11 @@ function cacheKey(req: Request): string | null {
   if (req.method !== 'GET' || req.headers.has('authorization')) return null
   const cookie = req.headers.get('cookie')
   if (cookie && Object.keys(parseCookies(cookie)).some((name) => name !== LOCALE_COOKIE)) return null
+  return pageKeyOf(req)
+}
+
+/** Which copy of a page a request gets: reader, locale, host, path and query (no cookies). */
+export function pageKeyOf(req: Request): string {
   // an unknown locale value renders like none: one key for both
   const locale = localeFromCookie(req) ?? ''
   const url = new URL(req.url)

@@ -39,8 +39,10 @@ export function UserMenu() {
       </nav>
       <details className="account-menu" ref={menu}>
         <summary className="account-menu__toggle">
+          {/* the whole name, of which CSS shows the first letter: the page holds the name as it
+              is, which a signed-in page made from a template can fill in (decision 098) */}
           <span className="account-menu__initial" aria-hidden="true">
-            {name.slice(0, 1).toUpperCase()}
+            <span className="account-menu__letter">{name}</span>
           </span>
           <span className="visually-hidden">{t('account.user_menu')}</span>
         </summary>

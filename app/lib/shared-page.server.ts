@@ -11,11 +11,15 @@ import type { ApiSession } from '#app/lib/api/client.server'
 export const SHARED_PAGE_HEADER = 'x-shared-page'
 
 /**
- * Marks the answer shareable, unless the API session is signed in (then it is one person's) or
- * brought a notice to show (an API refusal is not for everybody).
+ * Marks the answer shareable, unless the API session is signed in (then it is one person's; a
+ * personal fill's template is signed in as nobody, server/personal-fill.ts) or brought a notice to
+ * show (an API refusal is not for everybody).
  */
-export function markShared(api: Pick<ApiSession, 'headers' | 'signedIn' | 'notifications'>): void {
-  if (!api.signedIn && api.notifications.length === 0) api.headers.set(SHARED_PAGE_HEADER, '1')
+export function markShared(
+  api: Pick<ApiSession, 'headers' | 'signedIn' | 'notifications' | 'template'>,
+): void {
+  if ((!api.signedIn || api.template) && api.notifications.length === 0)
+    api.headers.set(SHARED_PAGE_HEADER, '1')
 }
 
 /**

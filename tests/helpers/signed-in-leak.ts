@@ -6,6 +6,8 @@ import { expect } from 'vitest'
 
 export interface Buyer {
   email: string
+  /** Set at sign-up, different for each buyer: shown in the header of every page. */
+  nickname: string
   cookie: string
   orderId: string
   /** The balance as the API writes it ("1234.56"); set by the test so that the two differ. */
@@ -13,7 +15,11 @@ export interface Buyer {
 }
 
 /** Signs a buyer up through the API (an unknown email signs up) and places one order as them. */
-export async function signUpBuyerWithOrder(base: string, name: string): Promise<Omit<Buyer, 'balance'>> {
+export async function signUpBuyerWithOrder(
+  base: string,
+  name: string,
+  nickname_?: string,
+): Promise<Omit<Buyer, 'balance'>> {
   const email = `${name}-${randomUUID().slice(0, 8)}@example.com`
   const res = await fetch(`${base}/api/auth/jwt/create/`, {
     method: 'POST',
@@ -22,6 +28,13 @@ export async function signUpBuyerWithOrder(base: string, name: string): Promise<
   })
   expect(res.status).toBe(200)
   const { access, refresh } = (await res.json()) as { access: string; refresh: string }
+  const nickname = nickname_ ?? `${name} ${randomUUID().slice(0, 6)}`
+  const named = await fetch(`${base}/api/auth/profile/`, {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${access}` },
+    body: JSON.stringify({ nickname }),
+  })
+  expect(named.status).toBe(200)
   const games = (await (await fetch(`${base}/api/games/?limit=100`)).json()) as {
     results: Array<{ id: number; resourcetype: string }>
   }
@@ -41,7 +54,7 @@ export async function signUpBuyerWithOrder(base: string, name: string): Promise<
   })
   const body = (await order.json()) as { id: string }
   expect(order.status).toBe(201)
-  return { email, cookie: `access=${access}; refresh=${refresh}`, orderId: body.id }
+  return { email, nickname, cookie: `access=${access}; refresh=${refresh}`, orderId: body.id }
 }
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g
@@ -80,12 +93,13 @@ export async function expectNoLeakUnderLoad(base: string, a: Buyer, b: Buyer, ro
     [a, new Set()],
     [b, new Set()],
   ])
-  const answers: Array<{ buyer: Buyer; path: string; status: number; body: string }> = []
+  const answers: Array<{ buyer: Buyer; path: string; status: number; body: string; fill: boolean }> = []
   for (let round = 0; round < rounds; round++) {
     const loads = [a, b].flatMap((buyer) =>
       pathsOf(buyer, gameId).map(async (path) => {
         const res = await fetch(`${base}${path}`, { headers: { cookie: buyer.cookie } })
-        answers.push({ buyer, path, status: res.status, body: await res.text() })
+        const fill = res.headers.get('x-page-cache') === 'fill'
+        answers.push({ buyer, path, status: res.status, body: await res.text(), fill })
       }),
     )
     await Promise.all(loads)
@@ -102,6 +116,8 @@ export async function expectNoLeakUnderLoad(base: string, a: Buyer, b: Buyer, ro
     expect(body.includes(other.email), `${where}: other's email`).toBe(false)
     expect(body.includes(other.balance), `${where}: other's balance`).toBe(false)
     expect(body.includes(other.orderId), `${where}: other's order`).toBe(false)
+    expect(body.includes(other.nickname), `${where}: other's name`).toBe(false)
+    expect(body.includes(buyer.nickname), `${where}: own name`).toBe(true)
     const leaked = (body.match(UUID) ?? []).filter((id) => handed.get(other)!.has(id))
     expect(leaked, `${where}: ids handed to the other buyer`).toEqual([])
   }
@@ -111,10 +127,39 @@ export async function expectNoLeakUnderLoad(base: string, a: Buyer, b: Buyer, ro
     expect(profile.body).toContain(buyer.balance)
     expect(profile.body).toContain(buyer.orderId)
   }
+  // the game page and the catalogue came filled from a template (decision 098) for both buyers,
+  // documents and `.data` answers alike; the profile and the pay page never did
+  for (const buyer of [a, b])
+    for (const path of [`/products/${gameId}`, `/products/${gameId}.data`, '/', '/_root.data']) {
+      const filled = answers.filter((x) => x.buyer === buyer && x.path === path && x.fill)
+      expect(filled.length, `${buyer.email} ${path} filled`).toBeGreaterThan(0)
+    }
+  expect(answers.filter((x) => x.fill && /profile|orders/.test(x.path))).toEqual([])
   // every rendered order form had a key of its own
   const keys = answers.flatMap(({ body }) =>
     [...body.matchAll(/name="idempotency_key" value="([^"]+)"/g)].map((m) => m[1]),
   )
   expect(keys.length).toBeGreaterThanOrEqual(rounds * 2)
   expect(new Set(keys).size).toBe(keys.length)
+}
+
+/**
+ * A buyer whose name needs escaping (`<script>` in it): every page is rendered whole for them,
+ * with the name escaped, never filled from a template and never run as markup.
+ */
+export async function expectHostileNameEscaped(base: string, buyer: Omit<Buyer, 'balance'>) {
+  const games = (await (await fetch(`${base}/api/games/?limit=100`)).json()) as {
+    results: Array<{ id: number; resourcetype: string }>
+  }
+  const gameId = games.results.find((g) => g.resourcetype === 'PUBGGame')!.id
+  for (let round = 0; round < 3; round++)
+    for (const path of ['/', `/products/${gameId}`]) {
+      const res = await fetch(`${base}${path}`, { headers: { cookie: buyer.cookie } })
+      const body = await res.text()
+      expect(res.status, path).toBe(200)
+      expect(res.headers.get('x-page-cache'), path).not.toBe('fill')
+      expect(body).toContain(buyer.email)
+      expect(body).toContain('&lt;script&gt;alert(1)&lt;/script&gt;')
+      expect(body).not.toContain('<script>alert(1)')
+    }
 }

@@ -8,7 +8,12 @@ import { afterAll, expect, it } from 'vitest'
 import { openDatabase } from '#api/db/client'
 import { users } from '#api/db/schema'
 import { type ShopProcess, startShopProcess } from '#tests/helpers/shop-process'
-import { type Buyer, expectNoLeakUnderLoad, signUpBuyerWithOrder } from '#tests/helpers/signed-in-leak'
+import {
+  type Buyer,
+  expectHostileNameEscaped,
+  expectNoLeakUnderLoad,
+  signUpBuyerWithOrder,
+} from '#tests/helpers/signed-in-leak'
 
 let shop: ShopProcess | null = null
 afterAll(async () => {
@@ -16,7 +21,11 @@ afterAll(async () => {
 })
 
 it('two signed-in buyers under concurrent load never get each other’s data (PGlite)', async () => {
-  shop = await startShopProcess({ env: { SEED_DEMO: '1' }, readyTimeoutMs: 200_000 })
+  // a cache time long enough that the loaded machine's slow rounds still fill from templates
+  shop = await startShopProcess({
+    env: { SEED_DEMO: '1', CATALOGUE_CACHE_SECONDS: '30' },
+    readyTimeoutMs: 200_000,
+  })
   const dataDir = shop.dataDir
   const first = await signUpBuyerWithOrder(shop.url, 'leak-a')
   const second = await signUpBuyerWithOrder(shop.url, 'leak-b')
@@ -30,6 +39,15 @@ it('two signed-in buyers under concurrent load never get each other’s data (PG
   await database.db.update(users).set({ balance: 77777 }).where(eq(users.email, b.email))
   await database.close()
 
-  shop = await startShopProcess({ env: { SEED_DEMO: '1' }, dataDir, readyTimeoutMs: 200_000 })
+  shop = await startShopProcess({
+    env: { SEED_DEMO: '1', CATALOGUE_CACHE_SECONDS: '30' },
+    dataDir,
+    readyTimeoutMs: 200_000,
+  })
   await expectNoLeakUnderLoad(shop.url, a, b)
+  // a name that needs escaping never comes from a template (decision 098)
+  await expectHostileNameEscaped(
+    shop.url,
+    await signUpBuyerWithOrder(shop.url, 'leak-c', '<script>alert(1)</script>'),
+  )
 }, 500_000)

@@ -47,6 +47,8 @@ export interface ApiSession<P extends {} = paths> {
   notifications: ApiNotification[]
   /** Whether the session holds an access token now (after any refresh or logout). */
   readonly signedIn: boolean
+  /** A personal fill's template render (server/personal-fill.ts): signed in as nobody. */
+  readonly template: boolean
   /** After sign-in: use these tokens for later calls and store them in cookies. */
   signIn(tokens: { access: string; refresh: string }): void
   /** Logout (§4): forget the tokens, expire both cookies, clear the stored cart. */
@@ -116,6 +118,7 @@ export function createApiSession<P extends {}>(
     get signedIn() {
       return transport.access !== null
     },
+    template: context.personalTemplate === true,
     signIn: (tokens) => transport.signIn(tokens),
     logout: () => transport.logout(),
     once<T>(key: string, load: () => Promise<T>): Promise<T> {
