@@ -40,8 +40,11 @@ const PUBLIC_READS: readonly RegExp[] = [
 const PROFILE = '/api/auth/profile/'
 /** Query parameters that open an account popup (its data is personal and not modelled). */
 const POPUP_PARAMS = ['auth', 'last-orders']
-/** Keys whose string values are part of the shape (a closed list of names), not holes. */
-const SHAPE_KEYS = new Set(['social_accounts'])
+/**
+ * Keys whose values are part of the shape, not holes: a closed list of names (social providers), and
+ * the last order's server of a supply-channel game, which picks the `selected` option of a select.
+ */
+const SHAPE_KEYS = new Set(['social_accounts', 'moogold_server'])
 /** The template's access cookie: only ever seen by the guard, which never sends it on. */
 const TEMPLATE_TOKEN = 'personal-fill-template'
 const SAFE_TEXT = /^[\p{L}\p{M}\p{N} @._+\-/:,]{0,254}$/u
@@ -354,6 +357,10 @@ function walk(
   }
   if (typeof value === 'number') {
     if (!Number.isSafeInteger(value) || value < 0) throw new NotFillable('number')
+    if (shapeKey) {
+      shape.push(`int:${value}`)
+      return value
+    }
     shape.push('int')
     return onLeaf({ kind: 'int' }, value)
   }

@@ -12,6 +12,7 @@ interface Profile {
   nickname: string
   balance: string
   social_accounts: string[]
+  moogold_server?: number | null
 }
 
 const ann: Profile = {
@@ -150,6 +151,26 @@ describe('personal fill', () => {
     expect((await get(fill, s, 'tok-c')).status).toBeNull()
     expect((await get(fill, s, 'tok-c')).status).toBe('fill')
     expect(s.renders).toHaveLength(4)
+  })
+
+  it('keys by the last order’s server: the select a page pre-chooses from it is right without JavaScript', async () => {
+    const select: Page = (p, key, nonce) =>
+      `${page(p, key, nonce)}<select>${[3, 5]
+        .map((id) => `<option value="${id}"${p.moogold_server === id ? ' selected' : ''}>${id}</option>`)
+        .join('')}</select>`
+    const s = shop({ page: select })
+    s.profiles.set('tok-a', { ...ann, moogold_server: 3 })
+    s.profiles.set('tok-b', { ...bob, moogold_server: 5 })
+    s.profiles.set('tok-c', { ...bob, email: 'carl@example.com', moogold_server: 5 })
+    const fill = createPersonalFill({ ttlMs: 60_000 })
+    for (const token of ['tok-a', 'tok-b', 'tok-a', 'tok-b', 'tok-c']) {
+      const res = await get(fill, s, token)
+      const server = s.profiles.get(token)!.moogold_server
+      expect(res.body).toContain(`<option value="${server}" selected>`)
+      expect(res.body.match(/ selected/g)).toHaveLength(1)
+    }
+    // tok-c shares tok-b's shape (server 5): filled from that template
+    expect((await get(fill, s, 'tok-c')).status).toBe('fill')
   })
 
   it('renders whole a page that uses a personal value otherwise than showing it', async () => {
