@@ -1,16 +1,19 @@
-// The owner's overview: money in, orders by status, what sells, what runs out, what needs a person.
-import { and, count, desc, eq, gte, inArray, isNotNull, lt, notExists, or, sql } from 'drizzle-orm'
+// The owner's overview: money in, orders by status, what sells, what runs out, what needs a person
+// (paid orders waiting for delivery or review, stuck or failed ones not refunded).
+import { and, count, desc, eq, exists, gte, inArray, isNotNull, lt, notExists, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import {
   ORDER_STATUSES,
   type OrderStatus,
   orderProducts,
+  orderReviews,
   orders,
   payments,
   products,
   refunds,
 } from '../../db/schema'
 import { toMoney } from '../../lib/money'
+import { awaitingDelivery, waitingForDelivery } from '../delivery/waiting'
 import { stockCounts } from './stock'
 
 /** Fewer free codes than this is a warning. */
@@ -38,7 +41,19 @@ export async function overview(db: Db, days: number, now = new Date()) {
     .select({ one: sql`1` })
     .from(refunds)
     .where(and(eq(refunds.orderId, orders.id), eq(refunds.kind, 'order')))
-  const [revenueRows, refundRows, statusRows, paidRows, topRows, stock, attention] = await Promise.all([
+  // an order the shop already gave the money back for (or is giving it back, at the provider) needs
+  // nobody; a refund left to a person (`manual`) still does
+  const refundedOrGoing = db
+    .select({ one: sql`1` })
+    .from(refunds)
+    .where(
+      and(eq(refunds.orderId, orders.id), eq(refunds.kind, 'order'), inArray(refunds.status, ['pending', 'done'])),
+    )
+  const held = db
+    .select({ one: sql`1` })
+    .from(orderReviews)
+    .where(and(eq(orderReviews.orderId, orders.id), eq(orderReviews.status, 'held')))
+  const [revenueRows, refundRows, statusRows, paidRows, topRows, stock, attention, waiting] = await Promise.all([
     db
       .select({
         day,
@@ -80,19 +95,33 @@ export async function overview(db: Db, days: number, now = new Date()) {
       .limit(5),
     stockCounts(db),
     db
-      .select({ id: orders.id, status: orders.status, reason: orders.rejectReason, created: orders.created })
+      .select({
+        id: orders.id,
+        status: orders.status,
+        reason: orders.rejectReason,
+        created: orders.created,
+        delivery: sql<boolean>`${waitingForDelivery}`.mapWith(Boolean),
+        review: sql<boolean>`exists (${held})`.mapWith(Boolean),
+      })
       .from(orders)
       .where(
-        or(
-          and(eq(orders.status, 'failed'), isNotNull(orders.paidAt), gte(orders.created, since)),
-          and(
-            inArray(orders.status, ['paid', 'sending', 'sent']),
-            lt(orders.updated, new Date(now.getTime() - STUCK_MINUTES * 60_000)),
+        and(
+          or(
+            and(eq(orders.status, 'failed'), isNotNull(orders.paidAt), gte(orders.created, since)),
+            // paid and waiting for a person: the delivery desk's queue and the antifraud review
+            waitingForDelivery,
+            and(eq(orders.status, 'paid'), exists(held)),
+            and(
+              inArray(orders.status, ['paid', 'sending', 'sent']),
+              lt(orders.updated, new Date(now.getTime() - STUCK_MINUTES * 60_000)),
+            ),
           ),
+          notExists(refundedOrGoing),
         ),
       )
       .orderBy(desc(orders.created))
       .limit(50),
+    awaitingDelivery(db, now),
   ])
   const created = statusRows.reduce((a, r) => a + r.n, 0)
   const paid = paidRows[0]?.n ?? 0
@@ -131,11 +160,14 @@ export async function overview(db: Db, days: number, now = new Date()) {
       ...stock.products.filter(isLow).map(({ threshold: _, ...p }) => ({ kind: 'product' as const, ...p })),
       ...stock.gifts.filter(isLow).map(({ threshold: _, ...g }) => ({ kind: 'gift' as const, ...g })),
     ],
+    /** Paid orders of manual games waiting for a person (the desk's queue), and the oldest's wait. */
+    awaiting_delivery: waiting,
     needs_attention: attention.map((a) => ({
       id: a.id,
       status: a.status,
       reason: a.reason,
       created: a.created.toISOString(),
+      waiting: a.review ? ('review' as const) : a.delivery ? ('delivery' as const) : null,
     })),
   }
 }
