@@ -181,7 +181,9 @@ export default function AdminOverview() {
         <section className="card" aria-labelledby="ov-attention">
           <h2 id="ov-attention">{t('admin.overview.attention')}</h2>
           <p data-testid="awaiting-delivery">
-            <Link to="/admin/delivery">{t('admin.overview.awaiting_delivery', { count: waiting.count })}</Link>
+            <Link to="/admin/delivery">
+              {t('admin.overview.awaiting_delivery', { count: waiting.count })}
+            </Link>
             {waiting.oldest_waiting_seconds !== null ? (
               <>
                 {' '}

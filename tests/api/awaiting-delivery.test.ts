@@ -52,7 +52,8 @@ async function addOrder(opts: {
     await api.db
       .insert(refunds)
       .values({ orderId: id, method: 'provider', status: opts.refund, amount: 10000, reason: 'тест' })
-  if (opts.review) await api.db.insert(orderReviews).values({ orderId: id, status: opts.review, rules: ['new_card'] })
+  if (opts.review)
+    await api.db.insert(orderReviews).values({ orderId: id, status: opts.review, rules: ['new_card'] })
   return id
 }
 

@@ -100,20 +100,22 @@ const Overview = z
         description:
           'Paid orders of manual games waiting for a person (the delivery desk), and how long the oldest waited',
       }),
-    needs_attention: z.array(
-      z.object({
-        id: z.uuid(),
-        status: z.enum(ORDER_STATUSES),
-        reason: z.string().nullable(),
-        created: z.string(),
-        waiting: z.enum(['delivery', 'review']).nullable().openapi({
-          description: 'What the paid order waits for: a person to deliver it, or the antifraud review',
+    needs_attention: z
+      .array(
+        z.object({
+          id: z.uuid(),
+          status: z.enum(ORDER_STATUSES),
+          reason: z.string().nullable(),
+          created: z.string(),
+          waiting: z.enum(['delivery', 'review']).nullable().openapi({
+            description: 'What the paid order waits for: a person to deliver it, or the antifraud review',
+          }),
         }),
+      )
+      .openapi({
+        description:
+          'Paid orders waiting for delivery or review, paid orders stuck or failed — none already refunded',
       }),
-    ).openapi({
-      description:
-        'Paid orders waiting for delivery or review, paid orders stuck or failed — none already refunded',
-    }),
   })
   .openapi('AdminOverview')
 

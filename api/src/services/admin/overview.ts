@@ -47,82 +47,87 @@ export async function overview(db: Db, days: number, now = new Date()) {
     .select({ one: sql`1` })
     .from(refunds)
     .where(
-      and(eq(refunds.orderId, orders.id), eq(refunds.kind, 'order'), inArray(refunds.status, ['pending', 'done'])),
+      and(
+        eq(refunds.orderId, orders.id),
+        eq(refunds.kind, 'order'),
+        inArray(refunds.status, ['pending', 'done']),
+      ),
     )
   const held = db
     .select({ one: sql`1` })
     .from(orderReviews)
     .where(and(eq(orderReviews.orderId, orders.id), eq(orderReviews.status, 'held')))
-  const [revenueRows, refundRows, statusRows, paidRows, topRows, stock, attention, waiting] = await Promise.all([
-    db
-      .select({
-        day,
-        currency: payments.currency,
-        amount: sql<number>`sum(${payments.amount})`.mapWith(Number),
-      })
-      .from(payments)
-      .where(and(eq(payments.status, 'succeeded'), gte(payments.created, since)))
-      .groupBy(day, payments.currency)
-      .orderBy(day, payments.currency),
-    db
-      .select({ currency: payments.currency, amount: sql<number>`sum(${payments.amount})`.mapWith(Number) })
-      .from(refunds)
-      .innerJoin(payments, and(eq(payments.orderId, refunds.orderId), eq(payments.status, 'succeeded')))
-      .where(and(eq(refunds.kind, 'order'), gte(refunds.created, since)))
-      .groupBy(payments.currency),
-    db
-      .select({ status: orders.status, n: count() })
-      .from(orders)
-      .where(gte(orders.created, since))
-      .groupBy(orders.status),
-    db
-      .select({ n: count() })
-      .from(orders)
-      .where(and(gte(orders.created, since), isNotNull(orders.paidAt))),
-    db
-      .select({
-        id: products.id,
-        title: products.title,
-        quantity: sql<number>`sum(${orderProducts.quantity})`.mapWith(Number),
-        revenue: sql<number>`sum(${orderProducts.quantity} * ${orderProducts.price})`.mapWith(Number),
-      })
-      .from(orderProducts)
-      .innerJoin(orders, eq(orders.id, orderProducts.orderId))
-      .innerJoin(products, eq(products.id, orderProducts.productId))
-      .where(and(gte(orders.created, since), eq(orders.status, 'done'), notExists(refunded)))
-      .groupBy(products.id, products.title)
-      .orderBy(desc(sql`sum(${orderProducts.quantity} * ${orderProducts.price})`))
-      .limit(5),
-    stockCounts(db),
-    db
-      .select({
-        id: orders.id,
-        status: orders.status,
-        reason: orders.rejectReason,
-        created: orders.created,
-        delivery: sql<boolean>`${waitingForDelivery}`.mapWith(Boolean),
-        review: sql<boolean>`exists (${held})`.mapWith(Boolean),
-      })
-      .from(orders)
-      .where(
-        and(
-          or(
-            and(eq(orders.status, 'failed'), isNotNull(orders.paidAt), gte(orders.created, since)),
-            // paid and waiting for a person: the delivery desk's queue and the antifraud review
-            waitingForDelivery,
-            and(eq(orders.status, 'paid'), exists(held)),
-            and(
-              inArray(orders.status, ['paid', 'sending', 'sent']),
-              lt(orders.updated, new Date(now.getTime() - STUCK_MINUTES * 60_000)),
+  const [revenueRows, refundRows, statusRows, paidRows, topRows, stock, attention, waiting] =
+    await Promise.all([
+      db
+        .select({
+          day,
+          currency: payments.currency,
+          amount: sql<number>`sum(${payments.amount})`.mapWith(Number),
+        })
+        .from(payments)
+        .where(and(eq(payments.status, 'succeeded'), gte(payments.created, since)))
+        .groupBy(day, payments.currency)
+        .orderBy(day, payments.currency),
+      db
+        .select({ currency: payments.currency, amount: sql<number>`sum(${payments.amount})`.mapWith(Number) })
+        .from(refunds)
+        .innerJoin(payments, and(eq(payments.orderId, refunds.orderId), eq(payments.status, 'succeeded')))
+        .where(and(eq(refunds.kind, 'order'), gte(refunds.created, since)))
+        .groupBy(payments.currency),
+      db
+        .select({ status: orders.status, n: count() })
+        .from(orders)
+        .where(gte(orders.created, since))
+        .groupBy(orders.status),
+      db
+        .select({ n: count() })
+        .from(orders)
+        .where(and(gte(orders.created, since), isNotNull(orders.paidAt))),
+      db
+        .select({
+          id: products.id,
+          title: products.title,
+          quantity: sql<number>`sum(${orderProducts.quantity})`.mapWith(Number),
+          revenue: sql<number>`sum(${orderProducts.quantity} * ${orderProducts.price})`.mapWith(Number),
+        })
+        .from(orderProducts)
+        .innerJoin(orders, eq(orders.id, orderProducts.orderId))
+        .innerJoin(products, eq(products.id, orderProducts.productId))
+        .where(and(gte(orders.created, since), eq(orders.status, 'done'), notExists(refunded)))
+        .groupBy(products.id, products.title)
+        .orderBy(desc(sql`sum(${orderProducts.quantity} * ${orderProducts.price})`))
+        .limit(5),
+      stockCounts(db),
+      db
+        .select({
+          id: orders.id,
+          status: orders.status,
+          reason: orders.rejectReason,
+          created: orders.created,
+          delivery: sql<boolean>`${waitingForDelivery}`.mapWith(Boolean),
+          review: sql<boolean>`exists (${held})`.mapWith(Boolean),
+        })
+        .from(orders)
+        .where(
+          and(
+            or(
+              and(eq(orders.status, 'failed'), isNotNull(orders.paidAt), gte(orders.created, since)),
+              // paid and waiting for a person: the delivery desk's queue and the antifraud review
+              waitingForDelivery,
+              and(eq(orders.status, 'paid'), exists(held)),
+              and(
+                inArray(orders.status, ['paid', 'sending', 'sent']),
+                lt(orders.updated, new Date(now.getTime() - STUCK_MINUTES * 60_000)),
+              ),
             ),
+            notExists(refundedOrGoing),
           ),
-          notExists(refundedOrGoing),
-        ),
-      )
-      .orderBy(desc(orders.created))
-      .limit(50),
-    awaitingDelivery(db, now),
-  ])
+        )
+        .orderBy(desc(orders.created))
+        .limit(50),
+      awaitingDelivery(db, now),
+    ])
   const created = statusRows.reduce((a, r) => a + r.n, 0)
   const paid = paidRows[0]?.n ?? 0
   const gross = new Map<string, number>()
