@@ -32,6 +32,11 @@ test('the owner searches orders, opens one, adds a note and cancels it; the time
   await signInAs(context, request, OWNER)
   await page.goto('/admin')
   await expect(page.getByRole('heading', { level: 1, name: 'Обзор' })).toBeVisible()
+  // how many orders wait for a person, linking to the delivery desk (issue 31)
+  await expect(page.getByRole('link', { name: /^Ждут выдачи: \d+$/ })).toHaveAttribute(
+    'href',
+    '/admin/delivery',
+  )
   const nav = page.getByRole('navigation', { name: 'Разделы управления' })
   await nav.getByRole('link', { name: 'Заказы' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Заказы' })).toBeVisible()
