@@ -459,14 +459,12 @@ describe('back-office refund', () => {
         cashback: 4,
       })
       .returning({ id: gifts.id })
-    await api.db
-      .insert(giftCodes)
-      .values(
-        [0, 1, 2].map((i) => ({
-          giftId: gift!.id,
-          code: `CBR-${gift!.id}-${i}-${randomUUID().slice(0, 6)}`,
-        })),
-      )
+    await api.db.insert(giftCodes).values(
+      [0, 1, 2].map((i) => ({
+        giftId: gift!.id,
+        code: `CBR-${gift!.id}-${i}-${randomUUID().slice(0, 6)}`,
+      })),
+    )
     const balanceOf = async (id: number) =>
       (await api.db.select({ b: users.balance }).from(users).where(eq(users.id, id)))[0]!.b
     const ledgerOf = (id: number) => api.db.select().from(balanceEntries).where(eq(balanceEntries.userId, id))

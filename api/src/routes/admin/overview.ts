@@ -1,8 +1,8 @@
 // Back-office overview, the caller's own role, and the audit log.
 import { z } from '@hono/zod-openapi'
-import { and, count, desc, eq, ne, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, type SQL } from 'drizzle-orm'
 import type { ApiApp } from '../../context'
-import { auditLog, ORDER_STATUSES, paymentMethods, STAFF_ROLES } from '../../db/schema'
+import { auditLog, ORDER_STATUSES, STAFF_ROLES } from '../../db/schema'
 import { pageNumberPage, pageQuery, pageSchema } from '../../lib/pagination'
 import { errorResponses, jsonContent } from '../../lib/schemas'
 import { overview } from '../../services/admin/overview'
