@@ -22,6 +22,7 @@ import {
 import { JOB_HANDLERS } from '#api/jobs/handlers'
 import { createJobWorker } from '#api/jobs/worker'
 import { grantRole } from '#api/services/admin/roles'
+import { reverseGiftCashback } from '#api/services/balance/cashback'
 import { postBalanceEntry } from '#api/services/balance/ledger'
 import { transitionOrder } from '#api/services/orders/state-machine'
 import { markOrderPaid } from '#api/services/payments/settle'
@@ -512,6 +513,12 @@ describe('back-office refund', () => {
     expect((await refund(kept.orderId)).status).toBe(409)
     expect(await balanceOf(kept.buyer.id)).toBe(0)
     expect(await sumOf(kept.buyer.id)).toBe(0)
+    // taking it back again (a replay), with money on the balance, moves nothing
+    await api.db.transaction((tx) =>
+      postBalanceEntry(tx, { userId: kept.buyer.id, kind: 'correction', amount: 3000, cause: randomUUID() }),
+    )
+    expect(await api.db.transaction((tx) => reverseGiftCashback(tx, kept.orderId))).toBeNull()
+    expect(await balanceOf(kept.buyer.id)).toBe(3000)
 
     // the buyer spent 15.00 of it already: the 5.00 left is taken, the balance stays at zero and
     // the 15.00 spent is written off, on the refund's audit entry

@@ -56,6 +56,7 @@ export async function reverseGiftCashback(tx: Tx, orderId: string): Promise<Cash
     .from(users)
     .where(eq(users.id, earned.userId))
     .for('update')
+  // Stryker disable next-line OptionalChaining: the entry's user exists (a foreign key)
   const { take, writtenOff } = cashbackTakeBack(earned.amount, owner?.balance ?? 0)
   if (take > 0) {
     const outcome = await postBalanceEntry(tx, {
@@ -65,6 +66,7 @@ export async function reverseGiftCashback(tx: Tx, orderId: string): Promise<Cash
       cause: cashbackReversalCause(orderId),
       orderId,
     })
+    // taken back before (a replay): nothing more moves
     if (outcome === 'duplicate') return null
   }
   return { cashback: earned.amount, taken: take, writtenOff }

@@ -36,7 +36,7 @@ export function cashbackFor(paid: number, percent: number): number {
  * written off (the shop keeps no debt on a balance).
  */
 export function cashbackTakeBack(cashback: number, balance: number): { take: number; writtenOff: number } {
-  if (cashback <= 0) return { take: 0, writtenOff: 0 }
-  const take = Math.min(cashback, Math.max(balance, 0))
-  return { take, writtenOff: cashback - take }
+  const owed = Math.max(cashback, 0)
+  const take = Math.min(owed, Math.max(balance, 0))
+  return { take, writtenOff: owed - take }
 }
