@@ -13,6 +13,8 @@ export default {
     'api/src/lib/money.ts',
     'app/lib/money.ts',
     'app/lib/order-form/totals.ts',
+    // the Standoff listing price, shared by the order form and the server (issue 31)
+    'shared/standoff-listing.ts',
     'api/src/services/orders/pricing.ts',
     'api/src/services/payments/amounts.ts',
     'api/src/services/promo/rules.ts',

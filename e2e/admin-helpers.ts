@@ -40,4 +40,5 @@ export const OWNER_SCREENS: Array<{ path: string; heading: string }> = [
   { path: '/admin/payments', heading: 'Оплата' },
   { path: '/admin/seller', heading: 'Реквизиты и чеки' },
   { path: '/admin/audit', heading: 'Журнал изменений' },
+  { path: '/admin/kinds', heading: 'Настройки видов' },
 ]

@@ -32,6 +32,11 @@ test('the owner searches orders, opens one, adds a note and cancels it; the time
   await signInAs(context, request, OWNER)
   await page.goto('/admin')
   await expect(page.getByRole('heading', { level: 1, name: 'Обзор' })).toBeVisible()
+  // how many orders wait for a person, linking to the delivery desk (issue 31)
+  await expect(page.getByRole('link', { name: /^Ждут выдачи: \d+$/ })).toHaveAttribute(
+    'href',
+    '/admin/delivery',
+  )
   const nav = page.getByRole('navigation', { name: 'Разделы управления' })
   await nav.getByRole('link', { name: 'Заказы' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Заказы' })).toBeVisible()
@@ -72,9 +77,12 @@ test('support sees the orders and the delivery desk only: owner screens answer 4
   // the orders and the delivery desk (issue 31), nothing of the owner's
   await expect(nav.getByRole('link')).toHaveCount(2)
   await expect(nav.getByRole('link', { name: 'Выдача' })).toBeVisible()
-  const res = await page.goto('/admin/audit')
-  expect(res?.status()).toBe(403)
-  await expect(page.getByText('Этот раздел доступен только владельцу магазина.')).toBeVisible()
+  // every owner screen but the overview (support is sent to the orders) and the orders themselves
+  for (const { path } of OWNER_SCREENS.filter((s) => s.path !== '/admin' && s.path !== '/admin/orders')) {
+    const res = await page.goto(path)
+    expect(res?.status(), path).toBe(403)
+    await expect(page.getByText('Этот раздел доступен только владельцу магазина.')).toBeVisible()
+  }
   await page.goto(`/admin/orders/${orderId}`)
   await expect(page.getByRole('button', { name: 'Отправить письмо ещё раз' })).toBeVisible()
   await expect(page.getByRole('button', { name: 'Отменить неоплаченный заказ' })).toHaveCount(0)

@@ -2993,6 +2993,11 @@ export interface components {
                 opened_at: string;
                 source: string;
             }[];
+            /** @description Paid orders of manual games waiting for a person (the delivery desk), and how long the oldest waited */
+            awaiting_delivery: {
+                count: number;
+                oldest_waiting_seconds: number | null;
+            };
             days: number;
             failed_receipts?: {
                 id: number;
@@ -3010,6 +3015,7 @@ export interface components {
                 title: string;
             }[];
             mail: components["schemas"]["AdminMailHealth"];
+            /** @description Paid orders waiting for delivery or review, paid orders stuck or failed — none already refunded */
             needs_attention: {
                 created: string;
                 /** Format: uuid */
@@ -3017,6 +3023,11 @@ export interface components {
                 reason: string | null;
                 /** @enum {string} */
                 status: "created" | "waiting_for_payment" | "paid" | "sending" | "sent" | "done" | "failed";
+                /**
+                 * @description What the paid order waits for: a person to deliver it, or the antifraud review
+                 * @enum {string|null}
+                 */
+                waiting: "delivery" | "review" | null;
             }[];
             orders_by_status: {
                 created?: number;

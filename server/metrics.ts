@@ -1,11 +1,13 @@
 // Prometheus metrics (issue 19), served on their own listener at METRICS_PORT (never on the public
-// port): process defaults, request durations by route and status, orders by status, the job
-// queue's depth and failures, the database pool. Each worker process has its own registry (its
+// port): process defaults, request durations by route and status, orders by status, orders
+// waiting for delivery by a person and the age of the oldest, the job queue's depth and failures,
+// the database pool. Each worker process has its own registry (its
 // `pid` label tells them apart).
 import { createServer, type Server } from 'node:http'
 import { sql } from 'drizzle-orm'
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
 import type { Database } from '#api/db/client'
+import { awaitingDelivery } from '#api/services/delivery/waiting'
 import { log } from '#api/lib/log'
 
 export const registry = new Registry()
@@ -84,6 +86,30 @@ function databaseGauges(database: Database): void {
       this.reset()
       for (const r of await rows(sql`select status, count(*)::int as n from jobs group by status`))
         this.set({ status: String(r.status) }, Number(r.n))
+    },
+  })
+  // paid orders of manual games waiting for a person (issue 31): one query per scrape for both
+  let waiting: Promise<Awaited<ReturnType<typeof awaitingDelivery>>> | null = null
+  const waitingNow = () => {
+    waiting ??= awaitingDelivery(database.db).finally(() => {
+      waiting = null
+    })
+    return waiting
+  }
+  new Gauge({
+    name: 'orders_awaiting_delivery',
+    help: 'Paid orders of manual games waiting for a person to deliver them (the desk’s queue)',
+    registers: [registry],
+    async collect() {
+      this.set((await waitingNow()).count)
+    },
+  })
+  new Gauge({
+    name: 'orders_awaiting_delivery_oldest_seconds',
+    help: 'How long the oldest order waiting for delivery has waited, in seconds (0 when none wait)',
+    registers: [registry],
+    async collect() {
+      this.set((await waitingNow()).oldest_waiting_seconds ?? 0)
     },
   })
   const pool = database.pool

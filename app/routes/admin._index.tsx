@@ -1,9 +1,11 @@
 // /admin: the owner's overview — revenue (chart and per currency), orders by status, paid share,
-// top products, low stock, orders that need a person. Support members go to the orders.
+// top products, low stock, orders that need a person (how many wait for delivery and the oldest,
+// linking to the desk). Support members go to the orders.
 import { data, type LoaderFunctionArgs, redirect } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { fillDays, RevenueChart } from '#app/components/admin/revenue-chart'
 import { formatWhen, StatusBadge } from '#app/components/admin/status-badge'
+import { useWaitText } from '#app/components/admin/waited'
 import { useT } from '#app/i18n/i18n-context'
 import { read, staffApi } from '#app/lib/admin/admin.server'
 import { adminMeta } from '#app/lib/admin/meta'
@@ -28,6 +30,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export default function AdminOverview() {
   const t = useT()
   const { overview: o, today } = useLoaderData<typeof loader>()
+  const waitText = useWaitText()
+  const waiting = o.awaiting_delivery
   const currencies = [...new Set(o.revenue_by_day.map((r) => r.currency))]
   return (
     <section aria-labelledby="admin-h1">
@@ -176,6 +180,17 @@ export default function AdminOverview() {
 
         <section className="card" aria-labelledby="ov-attention">
           <h2 id="ov-attention">{t('admin.overview.attention')}</h2>
+          <p data-testid="awaiting-delivery">
+            <Link to="/admin/delivery">
+              {t('admin.overview.awaiting_delivery', { count: waiting.count })}
+            </Link>
+            {waiting.oldest_waiting_seconds !== null ? (
+              <>
+                {' '}
+                · {t('admin.overview.awaiting_oldest', { time: waitText(waiting.oldest_waiting_seconds) })}
+              </>
+            ) : null}
+          </p>
           {o.needs_attention.length === 0 ? (
             <p>{t('admin.overview.no_attention')}</p>
           ) : (
@@ -184,6 +199,14 @@ export default function AdminOverview() {
                 <li key={a.id}>
                   <Link to={`/admin/orders/${a.id}`}>{a.id.slice(0, 8)}</Link>{' '}
                   <StatusBadge status={a.status} /> {formatWhen(a.created)}
+                  {a.waiting ? (
+                    <>
+                      {' '}
+                      <Link to={a.waiting === 'review' ? '/admin/delivery/review' : '/admin/delivery'}>
+                        {t(`admin.overview.waiting_${a.waiting}`)}
+                      </Link>
+                    </>
+                  ) : null}
                   {a.reason ? <span className="field__hint"> — {a.reason}</span> : null}
                 </li>
               ))}

@@ -6,6 +6,7 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from '@remix-r
 import { Link, useLoaderData } from '@remix-run/react'
 import { AdminForm, Field, Submit } from '#app/components/admin/admin-form'
 import { formatWhen } from '#app/components/admin/status-badge'
+import { Waited } from '#app/components/admin/waited'
 import { useT } from '#app/i18n/i18n-context'
 import { adminT, badIntent, read, readForm, settle, staffApi } from '#app/lib/admin/admin.server'
 import { adminMeta } from '#app/lib/admin/meta'
@@ -70,16 +71,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 type DeskOrder = ReturnType<typeof useLoaderData<typeof loader>>['desk']['results'][number]
-
-function Waited({ seconds }: { seconds: number }) {
-  const t = useT()
-  const m = Math.floor(seconds / 60)
-  const time =
-    m < 60
-      ? t('admin.delivery.minutes', { n: m })
-      : t('admin.delivery.hours', { h: Math.floor(m / 60), m: m % 60 })
-  return <>{t('admin.delivery.waited', { time })}</>
-}
 
 function Facts({ rows }: { rows: Array<[string, React.ReactNode]> }) {
   return (

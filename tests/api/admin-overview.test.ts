@@ -21,7 +21,13 @@ interface Overview {
   paid_percent: number
   top_products: Array<{ id: number; title: string; quantity: number; revenue: string }>
   low_stock: Array<{ kind: string; id: number; title: string; free: number; sold: number }>
-  needs_attention: Array<{ id: string; status: string; reason: string | null; created: string }>
+  needs_attention: Array<{
+    id: string
+    status: string
+    reason: string | null
+    created: string
+    waiting: 'delivery' | 'review' | null
+  }>
 }
 
 const DAY = 86_400_000
@@ -289,6 +295,8 @@ const attention = (name: string, status: string, reason: string | null, created:
   status,
   reason,
   created: at(created).toISOString(),
+  // none of these waits for a person's delivery or a review (tests/api/awaiting-delivery.test.ts)
+  waiting: null,
 })
 
 describe('the overview', () => {

@@ -2,16 +2,28 @@
 // back through the provider that can refund (the sandbox; Payselection against a local fake),
 // else to a signed-in buyer's balance, else it waits for support (back-office: owner only,
 // audited, refuses twice). The order stays `failed` and its answers carry `refund`.
-import { createHash, createHmac } from 'node:crypto'
+import { createHash, createHmac, randomUUID } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { and, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ApiDeps } from '#api/context'
-import { auditLog, balanceEntries, jobs, payments, refunds, users, voucherCodes } from '#api/db/schema'
+import {
+  auditLog,
+  balanceEntries,
+  giftCodes,
+  gifts,
+  jobs,
+  payments,
+  refunds,
+  users,
+  voucherCodes,
+} from '#api/db/schema'
 import { JOB_HANDLERS } from '#api/jobs/handlers'
 import { createJobWorker } from '#api/jobs/worker'
 import { grantRole } from '#api/services/admin/roles'
+import { reverseGiftCashback } from '#api/services/balance/cashback'
+import { postBalanceEntry } from '#api/services/balance/ledger'
 import { transitionOrder } from '#api/services/orders/state-machine'
 import { markOrderPaid } from '#api/services/payments/settle'
 import { openRefund } from '#api/services/refunds/open'
@@ -435,6 +447,109 @@ describe('back-office refund', () => {
     expect(audits.filter((a) => a.action === 'order.refund')).toEqual([
       expect.objectContaining({ actorEmail: owner.email }),
     ])
+  })
+
+  it('a done gift order refunded by the owner takes its cashback back, never below a zero balance', async () => {
+    const [gift] = await api.db
+      .insert(gifts)
+      .values({
+        title: `Карта ${randomUUID().slice(0, 6)}`,
+        type: 'Карта',
+        region: 'Россия',
+        price: 50_000,
+        cashback: 4,
+      })
+      .returning({ id: gifts.id })
+    await api.db.insert(giftCodes).values(
+      [0, 1, 2].map((i) => ({
+        giftId: gift!.id,
+        code: `CBR-${gift!.id}-${i}-${randomUUID().slice(0, 6)}`,
+      })),
+    )
+    const balanceOf = async (id: number) =>
+      (await api.db.select({ b: users.balance }).from(users).where(eq(users.id, id)))[0]!.b
+    const ledgerOf = (id: number) => api.db.select().from(balanceEntries).where(eq(balanceEntries.userId, id))
+    const sumOf = async (id: number) => (await ledgerOf(id)).reduce((a, e) => a + e.amount, 0)
+    /** A signed-in buyer's gift, paid by card and delivered: 4 % of 500.00 = 20.00 cashback. */
+    const doneGift = async () => {
+      const buyer = await makeUser(api)
+      const o = await api.call<{ id: string } & Err>('POST', '/api/orders/rokky/', {
+        body: { gift: gift!.id },
+        token: buyer.token,
+      })
+      expect(o.status, o.body.detail).toBe(201)
+      const p = await payAs(sandboxMethod, o.body.id, buyer.token)
+      await pressOnCheckout(api, p.body.payment_id, 'confirm')
+      expect((await orderRow(api, o.body.id)).status).toBe('done')
+      expect(await balanceOf(buyer.id)).toBe(2000)
+      return { buyer, orderId: o.body.id }
+    }
+    const refund = (orderId: string) =>
+      api.call<Err>('POST', `/api/admin/orders/${orderId}/refund/`, {
+        token: owner.token,
+        body: { reason: 'Код не подошёл' },
+      })
+    const auditAfter = async (orderId: string) =>
+      (await api.db.select().from(auditLog).where(eq(auditLog.entityId, orderId))).find(
+        (a) => a.action === 'order.refund',
+      )?.after
+
+    // the cashback is still on the balance: all of it goes back, once
+    const kept = await doneGift()
+    expect((await refund(kept.orderId)).status).toBe(200)
+    expect(await balanceOf(kept.buyer.id)).toBe(0)
+    expect((await ledgerOf(kept.buyer.id)).filter((e) => e.kind === 'correction')).toEqual([
+      expect.objectContaining({
+        amount: -2000,
+        cause: `cashback_reversal:${kept.orderId}`,
+        orderId: kept.orderId,
+      }),
+    ])
+    expect(await auditAfter(kept.orderId)).toMatchObject({
+      cashback: 2000,
+      cashback_taken_back: 2000,
+      cashback_written_off: 0,
+    })
+    expect((await refund(kept.orderId)).status).toBe(409)
+    expect(await balanceOf(kept.buyer.id)).toBe(0)
+    expect(await sumOf(kept.buyer.id)).toBe(0)
+    // taking it back again (a replay), with money on the balance, moves nothing
+    await api.db.transaction((tx) =>
+      postBalanceEntry(tx, { userId: kept.buyer.id, kind: 'correction', amount: 3000, cause: randomUUID() }),
+    )
+    expect(await api.db.transaction((tx) => reverseGiftCashback(tx, kept.orderId))).toBeNull()
+    expect(await balanceOf(kept.buyer.id)).toBe(3000)
+
+    // the buyer spent 15.00 of it already: the 5.00 left is taken, the balance stays at zero and
+    // the 15.00 spent is written off, on the refund's audit entry
+    const spent = await doneGift()
+    await api.db.transaction((tx) =>
+      postBalanceEntry(tx, { userId: spent.buyer.id, kind: 'spend', amount: 1500, cause: randomUUID() }),
+    )
+    expect((await refund(spent.orderId)).status).toBe(200)
+    expect(await balanceOf(spent.buyer.id)).toBe(0)
+    expect(await sumOf(spent.buyer.id)).toBe(0)
+    expect((await ledgerOf(spent.buyer.id)).filter((e) => e.kind === 'correction')).toEqual([
+      expect.objectContaining({ amount: -500, cause: `cashback_reversal:${spent.orderId}` }),
+    ])
+    expect(await auditAfter(spent.orderId)).toMatchObject({
+      cashback: 2000,
+      cashback_taken_back: 500,
+      cashback_written_off: 1500,
+    })
+
+    // all of it spent: nothing is taken (no entry), all of it written off
+    const gone = await doneGift()
+    await api.db.transaction((tx) =>
+      postBalanceEntry(tx, { userId: gone.buyer.id, kind: 'spend', amount: 2000, cause: randomUUID() }),
+    )
+    expect((await refund(gone.orderId)).status).toBe(200)
+    expect(await balanceOf(gone.buyer.id)).toBe(0)
+    expect((await ledgerOf(gone.buyer.id)).filter((e) => e.kind === 'correction')).toEqual([])
+    expect(await auditAfter(gone.orderId)).toMatchObject({
+      cashback_taken_back: 0,
+      cashback_written_off: 2000,
+    })
   })
 
   it('refuses unpaid orders, a done one without a reason, a bad reason, and unknown ones', async () => {

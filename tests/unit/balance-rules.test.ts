@@ -1,6 +1,6 @@
 // The ledger's arithmetic and the refund route rule, without a database.
 import { describe, expect, it } from 'vitest'
-import { canApply, cashbackFor, signedDelta } from '#api/services/balance/rules'
+import { canApply, cashbackFor, cashbackTakeBack, signedDelta } from '#api/services/balance/rules'
 import { refundRoute } from '#api/services/refunds/open'
 
 describe('signedDelta', () => {
@@ -65,5 +65,25 @@ describe('refundRoute', () => {
     // paid with the balance alone: back to the balance, even where the provider could refund
     expect(refundRoute({ paidByProvider: 0, providerCanRefund: true, signedIn: true })).toBe('balance')
     expect(refundRoute({ paidByProvider: 0, providerCanRefund: true, signedIn: false })).toBe('manual')
+  })
+})
+
+describe('cashbackTakeBack', () => {
+  it('takes all of the cashback while the balance holds it', () => {
+    expect(cashbackTakeBack(2000, 2000)).toEqual({ take: 2000, writtenOff: 0 })
+    expect(cashbackTakeBack(2000, 5000)).toEqual({ take: 2000, writtenOff: 0 })
+  })
+
+  it('takes what is left and writes off what the buyer spent, never below zero', () => {
+    expect(cashbackTakeBack(2000, 500)).toEqual({ take: 500, writtenOff: 1500 })
+    expect(cashbackTakeBack(2000, 1999)).toEqual({ take: 1999, writtenOff: 1 })
+    expect(cashbackTakeBack(2000, 0)).toEqual({ take: 0, writtenOff: 2000 })
+    // a balance below zero (never, by the ledger's guard) is taken as zero
+    expect(cashbackTakeBack(2000, -300)).toEqual({ take: 0, writtenOff: 2000 })
+  })
+
+  it('no cashback earned: nothing to take or write off', () => {
+    expect(cashbackTakeBack(0, 5000)).toEqual({ take: 0, writtenOff: 0 })
+    expect(cashbackTakeBack(-100, 5000)).toEqual({ take: 0, writtenOff: 0 })
   })
 })

@@ -9,7 +9,6 @@ import {
   cartTotals,
   clampQuantity,
   countedLines,
-  standoffListingPrice,
   steamTotals,
   totalAfterDiscount,
 } from '#app/lib/order-form/totals'
@@ -63,16 +62,6 @@ describe('cart totals at the edges', () => {
     expect(steamTotals(-1000, 800)).toEqual({ commission: 0, total: -1000 })
     expect(steamTotals(625, 8)).toEqual({ commission: 1, total: 626 })
     expect(steamTotals(1, 800)).toEqual({ commission: 0, total: 1 })
-  })
-
-  it('Standoff: negative gold is nothing; a fee of 100 % or more adds nothing to cover', () => {
-    expect(standoffListingPrice(-100, 500, 17)).toBe(0)
-    expect(standoffListingPrice(10000, 10000, 17)).toBe(10017)
-    expect(standoffListingPrice(10000, 12000, 0)).toBe(10000)
-    expect(standoffListingPrice(10000, 0, 0)).toBe(10000)
-    // 1 hundredth at 1 %: 1.0101… rounds up to 2
-    expect(standoffListingPrice(1, 100, 0)).toBe(2)
-    expect(standoffListingPrice(9900, 100, 0)).toBe(10000)
   })
 
   it('clamps negative and fractional quantities', () => {

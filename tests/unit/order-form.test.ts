@@ -12,7 +12,6 @@ import {
   type CartLine,
   cartTotals,
   clampQuantity,
-  standoffListingPrice,
   steamTotals,
   subtotal,
   totalAfterDiscount,
@@ -84,12 +83,6 @@ describe('cart totals (§5)', () => {
   it('Steam: commission added on top of the amount', () => {
     expect(steamTotals(50000, 800)).toEqual({ commission: 4000, total: 54000 })
     expect(steamTotals(0, 800)).toEqual({ commission: 0, total: 0 })
-  })
-
-  it('Standoff: listing price covers the market fee, plus the surplus', () => {
-    // 100 gold, 5 % fee: 100 / 0.95 = 105.263… → 105.27, plus 0.17
-    expect(standoffListingPrice(10000, 500, 17)).toBe(10527 + 17)
-    expect(standoffListingPrice(0, 500, 17)).toBe(0)
   })
 
   it('clamps a quantity into the product bounds, 0 meaning no line', () => {

@@ -64,18 +64,6 @@ export function steamTotals(amount: Kopecks, commissionBp: number): { commission
   return { commission, total: amount + commission }
 }
 
-/**
- * Standoff: the price the buyer sets for the skin on the in-game market so that, after the
- * market's fee (basis points), the shop's purchase brings exactly the gold ordered, plus the
- * surplus that makes the listing recognisable. Gold and surplus in hundredths.
- */
-export function standoffListingPrice(goldHundredths: number, marketFeeBp: number, surplusHundredths: number) {
-  if (goldHundredths <= 0) return 0
-  const keep = 10000 - marketFeeBp
-  if (keep <= 0) return goldHundredths + surplusHundredths
-  return Math.ceil((goldHundredths * 10000) / keep) + surplusHundredths
-}
-
 /** Quantity clamped into a product's bounds; 0 stays 0 (no line). */
 export function clampQuantity(value: number, min: number, max: number): number {
   if (!Number.isFinite(value) || value <= 0) return 0

@@ -11,6 +11,7 @@ import { retryFulfilment } from '../../services/fulfilment/retry'
 import { recordOrderEvent } from '../../services/orders/events'
 import { transitionOrder, UNPAID_STATUSES } from '../../services/orders/state-machine'
 import { queueMail } from '../../services/mail/outbox'
+import { reverseGiftCashback } from '../../services/balance/cashback'
 import { markOrderCodesRefunded } from '../../services/refunds/done'
 import { openRefund, queueRefundMail } from '../../services/refunds/open'
 import { RefundSchema } from '../../services/refunds/view'
@@ -324,7 +325,22 @@ export function registerAdminOrders(app: ApiApp) {
         const opened = await openRefund(tx, id, reason, staff.userId)
         if (!opened) throw fail(409, 'refund_nothing_paid')
         const codes = await markOrderCodesRefunded(tx, id)
-        after = { status: 'done', refund: opened.status, method: opened.method, amount: opened.amount, codes }
+        // the gift cashback it earned goes back too, as far as the balance holds it (decision 082)
+        const cashback = await reverseGiftCashback(tx, id)
+        after = {
+          status: 'done',
+          refund: opened.status,
+          method: opened.method,
+          amount: opened.amount,
+          codes,
+          ...(cashback
+            ? {
+                cashback: cashback.cashback,
+                cashback_taken_back: cashback.taken,
+                cashback_written_off: cashback.writtenOff,
+              }
+            : {}),
+        }
       } else {
         if (order.status !== 'failed') await transitionOrder(tx, id, 'failed', { rejectReason: reason })
         else await openRefund(tx, id, reason, staff.userId)

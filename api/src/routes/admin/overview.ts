@@ -1,8 +1,8 @@
 // Back-office overview, the caller's own role, and the audit log.
 import { z } from '@hono/zod-openapi'
-import { and, count, desc, eq, ne, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, type SQL } from 'drizzle-orm'
 import type { ApiApp } from '../../context'
-import { auditLog, ORDER_STATUSES, paymentMethods, STAFF_ROLES } from '../../db/schema'
+import { auditLog, ORDER_STATUSES, STAFF_ROLES } from '../../db/schema'
 import { pageNumberPage, pageQuery, pageSchema } from '../../lib/pagination'
 import { errorResponses, jsonContent } from '../../lib/schemas'
 import { overview } from '../../services/admin/overview'
@@ -91,14 +91,31 @@ const Overview = z
         }),
       })
       .openapi({ description: 'What a new shop still lacks (issue 37): shown on the overview until fixed' }),
-    needs_attention: z.array(
-      z.object({
-        id: z.uuid(),
-        status: z.enum(ORDER_STATUSES),
-        reason: z.string().nullable(),
-        created: z.string(),
+    awaiting_delivery: z
+      .object({
+        count: z.number().int(),
+        oldest_waiting_seconds: z.number().int().nullable(),
+      })
+      .openapi({
+        description:
+          'Paid orders of manual games waiting for a person (the delivery desk), and how long the oldest waited',
       }),
-    ),
+    needs_attention: z
+      .array(
+        z.object({
+          id: z.uuid(),
+          status: z.enum(ORDER_STATUSES),
+          reason: z.string().nullable(),
+          created: z.string(),
+          waiting: z.enum(['delivery', 'review']).nullable().openapi({
+            description: 'What the paid order waits for: a person to deliver it, or the antifraud review',
+          }),
+        }),
+      )
+      .openapi({
+        description:
+          'Paid orders waiting for delivery or review, paid orders stuck or failed — none already refunded',
+      }),
   })
   .openapi('AdminOverview')
 

@@ -1,16 +1,19 @@
-// The owner's overview: money in, orders by status, what sells, what runs out, what needs a person.
-import { and, count, desc, eq, gte, inArray, isNotNull, lt, notExists, or, sql } from 'drizzle-orm'
+// The owner's overview: money in, orders by status, what sells, what runs out, what needs a person
+// (paid orders waiting for delivery or review, stuck or failed ones not refunded).
+import { and, count, desc, eq, exists, gte, inArray, isNotNull, lt, notExists, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import {
   ORDER_STATUSES,
   type OrderStatus,
   orderProducts,
+  orderReviews,
   orders,
   payments,
   products,
   refunds,
 } from '../../db/schema'
 import { toMoney } from '../../lib/money'
+import { awaitingDelivery, waitingForDelivery } from '../delivery/waiting'
 import { stockCounts } from './stock'
 
 /** Fewer free codes than this is a warning. */
@@ -38,62 +41,93 @@ export async function overview(db: Db, days: number, now = new Date()) {
     .select({ one: sql`1` })
     .from(refunds)
     .where(and(eq(refunds.orderId, orders.id), eq(refunds.kind, 'order')))
-  const [revenueRows, refundRows, statusRows, paidRows, topRows, stock, attention] = await Promise.all([
-    db
-      .select({
-        day,
-        currency: payments.currency,
-        amount: sql<number>`sum(${payments.amount})`.mapWith(Number),
-      })
-      .from(payments)
-      .where(and(eq(payments.status, 'succeeded'), gte(payments.created, since)))
-      .groupBy(day, payments.currency)
-      .orderBy(day, payments.currency),
-    db
-      .select({ currency: payments.currency, amount: sql<number>`sum(${payments.amount})`.mapWith(Number) })
-      .from(refunds)
-      .innerJoin(payments, and(eq(payments.orderId, refunds.orderId), eq(payments.status, 'succeeded')))
-      .where(and(eq(refunds.kind, 'order'), gte(refunds.created, since)))
-      .groupBy(payments.currency),
-    db
-      .select({ status: orders.status, n: count() })
-      .from(orders)
-      .where(gte(orders.created, since))
-      .groupBy(orders.status),
-    db
-      .select({ n: count() })
-      .from(orders)
-      .where(and(gte(orders.created, since), isNotNull(orders.paidAt))),
-    db
-      .select({
-        id: products.id,
-        title: products.title,
-        quantity: sql<number>`sum(${orderProducts.quantity})`.mapWith(Number),
-        revenue: sql<number>`sum(${orderProducts.quantity} * ${orderProducts.price})`.mapWith(Number),
-      })
-      .from(orderProducts)
-      .innerJoin(orders, eq(orders.id, orderProducts.orderId))
-      .innerJoin(products, eq(products.id, orderProducts.productId))
-      .where(and(gte(orders.created, since), eq(orders.status, 'done'), notExists(refunded)))
-      .groupBy(products.id, products.title)
-      .orderBy(desc(sql`sum(${orderProducts.quantity} * ${orderProducts.price})`))
-      .limit(5),
-    stockCounts(db),
-    db
-      .select({ id: orders.id, status: orders.status, reason: orders.rejectReason, created: orders.created })
-      .from(orders)
-      .where(
-        or(
-          and(eq(orders.status, 'failed'), isNotNull(orders.paidAt), gte(orders.created, since)),
+  // an order the shop already gave the money back for (or is giving it back, at the provider) needs
+  // nobody; a refund left to a person (`manual`) still does
+  const refundedOrGoing = db
+    .select({ one: sql`1` })
+    .from(refunds)
+    .where(
+      and(
+        eq(refunds.orderId, orders.id),
+        eq(refunds.kind, 'order'),
+        inArray(refunds.status, ['pending', 'done']),
+      ),
+    )
+  const held = db
+    .select({ one: sql`1` })
+    .from(orderReviews)
+    .where(and(eq(orderReviews.orderId, orders.id), eq(orderReviews.status, 'held')))
+  const [revenueRows, refundRows, statusRows, paidRows, topRows, stock, attention, waiting] =
+    await Promise.all([
+      db
+        .select({
+          day,
+          currency: payments.currency,
+          amount: sql<number>`sum(${payments.amount})`.mapWith(Number),
+        })
+        .from(payments)
+        .where(and(eq(payments.status, 'succeeded'), gte(payments.created, since)))
+        .groupBy(day, payments.currency)
+        .orderBy(day, payments.currency),
+      db
+        .select({ currency: payments.currency, amount: sql<number>`sum(${payments.amount})`.mapWith(Number) })
+        .from(refunds)
+        .innerJoin(payments, and(eq(payments.orderId, refunds.orderId), eq(payments.status, 'succeeded')))
+        .where(and(eq(refunds.kind, 'order'), gte(refunds.created, since)))
+        .groupBy(payments.currency),
+      db
+        .select({ status: orders.status, n: count() })
+        .from(orders)
+        .where(gte(orders.created, since))
+        .groupBy(orders.status),
+      db
+        .select({ n: count() })
+        .from(orders)
+        .where(and(gte(orders.created, since), isNotNull(orders.paidAt))),
+      db
+        .select({
+          id: products.id,
+          title: products.title,
+          quantity: sql<number>`sum(${orderProducts.quantity})`.mapWith(Number),
+          revenue: sql<number>`sum(${orderProducts.quantity} * ${orderProducts.price})`.mapWith(Number),
+        })
+        .from(orderProducts)
+        .innerJoin(orders, eq(orders.id, orderProducts.orderId))
+        .innerJoin(products, eq(products.id, orderProducts.productId))
+        .where(and(gte(orders.created, since), eq(orders.status, 'done'), notExists(refunded)))
+        .groupBy(products.id, products.title)
+        .orderBy(desc(sql`sum(${orderProducts.quantity} * ${orderProducts.price})`))
+        .limit(5),
+      stockCounts(db),
+      db
+        .select({
+          id: orders.id,
+          status: orders.status,
+          reason: orders.rejectReason,
+          created: orders.created,
+          delivery: sql<boolean>`${waitingForDelivery}`.mapWith(Boolean),
+          review: sql<boolean>`exists (${held})`.mapWith(Boolean),
+        })
+        .from(orders)
+        .where(
           and(
-            inArray(orders.status, ['paid', 'sending', 'sent']),
-            lt(orders.updated, new Date(now.getTime() - STUCK_MINUTES * 60_000)),
+            or(
+              and(eq(orders.status, 'failed'), isNotNull(orders.paidAt), gte(orders.created, since)),
+              // paid and waiting for a person: the delivery desk's queue and the antifraud review
+              waitingForDelivery,
+              and(eq(orders.status, 'paid'), exists(held)),
+              and(
+                inArray(orders.status, ['paid', 'sending', 'sent']),
+                lt(orders.updated, new Date(now.getTime() - STUCK_MINUTES * 60_000)),
+              ),
+            ),
+            notExists(refundedOrGoing),
           ),
-        ),
-      )
-      .orderBy(desc(orders.created))
-      .limit(50),
-  ])
+        )
+        .orderBy(desc(orders.created))
+        .limit(50),
+      awaitingDelivery(db, now),
+    ])
   const created = statusRows.reduce((a, r) => a + r.n, 0)
   const paid = paidRows[0]?.n ?? 0
   const gross = new Map<string, number>()
@@ -131,11 +165,14 @@ export async function overview(db: Db, days: number, now = new Date()) {
       ...stock.products.filter(isLow).map(({ threshold: _, ...p }) => ({ kind: 'product' as const, ...p })),
       ...stock.gifts.filter(isLow).map(({ threshold: _, ...g }) => ({ kind: 'gift' as const, ...g })),
     ],
+    /** Paid orders of manual games waiting for a person (the desk's queue), and the oldest's wait. */
+    awaiting_delivery: waiting,
     needs_attention: attention.map((a) => ({
       id: a.id,
       status: a.status,
       reason: a.reason,
       created: a.created.toISOString(),
+      waiting: a.review ? ('review' as const) : a.delivery ? ('delivery' as const) : null,
     })),
   }
 }

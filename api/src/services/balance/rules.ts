@@ -29,3 +29,14 @@ export function cashbackFor(paid: number, percent: number): number {
   if (!Number.isInteger(percent) || percent <= 0 || percent > 100) return 0
   return Math.floor((paid * percent) / 100)
 }
+
+/**
+ * Taking back the cashback of an order refunded after it was done (decision 082): as much of it as
+ * the balance still holds, never taking the balance below zero; what the buyer already spent is
+ * written off (the shop keeps no debt on a balance).
+ */
+export function cashbackTakeBack(cashback: number, balance: number): { take: number; writtenOff: number } {
+  const owed = Math.max(cashback, 0)
+  const take = Math.min(owed, Math.max(balance, 0))
+  return { take, writtenOff: owed - take }
+}

@@ -2,7 +2,7 @@
 // everything needed to deliver each; and the three actions on one (take, delivered, not
 // delivered), each audited and on the order's timeline. An order is taken by one operator at a
 // time: another sees who has it and cannot take it for TAKE_LOCK_MINUTES unless an owner reassigns.
-import { aliasedTable, and, asc, count, eq, isNotNull, sql } from 'drizzle-orm'
+import { aliasedTable, and, asc, eq, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client'
 import {
   games,
@@ -22,19 +22,15 @@ import { recordOrderEvent } from '../orders/events'
 import { transitionOrder } from '../orders/state-machine'
 import { goldText } from './facts'
 import { standoffSettingsRow } from './listing'
+import { awaitingDelivery, secondsSince, waitingForDelivery as waiting } from './waiting'
 
 export const TAKE_LOCK_MINUTES = 15
-
-const waiting = and(eq(orders.status, 'sent'), isNotNull(orders.awaitingSince))
 
 /** One page of the queue, oldest first, and how many wait in all (and since when the oldest). */
 export async function listWaiting(db: Db, page: number, pageSize: number, now = new Date()) {
   const taker = aliasedTable(users, 'taker')
-  const [[total], rows, standoff, [steam]] = await Promise.all([
-    db
-      .select({ n: count(), oldest: sql<Date | null>`min(${orders.awaitingSince})` })
-      .from(orders)
-      .where(waiting),
+  const [total, rows, standoff, [steam]] = await Promise.all([
+    awaitingDelivery(db, now),
     db
       .select({
         order: orders,
@@ -70,16 +66,12 @@ export async function listWaiting(db: Db, page: number, pageSize: number, now = 
     list.push({ title: l.title, quantity: l.quantity })
     linesOf.set(l.orderId, list)
   }
-  const oldest = total?.oldest ? new Date(total.oldest) : null
   return {
-    count: total?.n ?? 0,
-    oldest_waiting_seconds: oldest
-      ? Math.max(0, Math.floor((now.getTime() - oldest.getTime()) / 1000))
-      : null,
+    ...total,
     results: rows.map((r) => {
       const o = r.order
       const since = o.awaitingSince ?? o.paidAt ?? o.created
-      const waitingSeconds = Math.max(0, Math.floor((now.getTime() - since.getTime()) / 1000))
+      const waitingSeconds = secondsSince(since, now)
       const minutes = r.deliveryMinutes ?? 30
       const lockActive =
         o.takenAt !== null && now.getTime() - o.takenAt.getTime() < TAKE_LOCK_MINUTES * 60_000

@@ -7,23 +7,13 @@ import { and, asc, between, eq, inArray, isNotNull, ne, notInArray, sql } from '
 import type { Db, Tx } from '../../db/client'
 import { orders, standoffSettings } from '../../db/schema'
 import { fail } from '../../lib/errors'
+import { standoffListingPrice } from '../../../../shared/standoff-listing'
 
 /** Surplus values in hundredths of a gold: 0.00–0.23 (spec §9). */
 export const SURPLUS_VALUES = 24
 
 /** Every Standoff listing claim takes this lock: the check of free prices and the insert are one step. */
 const LISTING_LOCK_KEY = 7_419_031
-
-/**
- * The price (hundredths of a gold) at which the market, after its fee (basis points), pays the
- * shop exactly the gold ordered, plus the surplus. The same rule as the order form's preview.
- */
-export function listingPrice(goldHundredths: number, marketFeeBp: number, surplusHundredths: number): number {
-  if (goldHundredths <= 0) return surplusHundredths
-  const keep = 10000 - marketFeeBp
-  if (keep <= 0) return goldHundredths + surplusHundredths
-  return Math.ceil((goldHundredths * 10000) / keep) + surplusHundredths
-}
 
 /**
  * The surplus to use for a listing whose price without surplus is `base`: the one asked for when
@@ -60,7 +50,7 @@ export async function claimListingPrice(
 ): Promise<{ surplus: number | null; listingPrice: number }> {
   const s = await standoffSettingsRow(tx)
   const feeBp = s?.marketFee ?? 0
-  const base = listingPrice(opts.goldHundredths, feeBp, 0)
+  const base = standoffListingPrice(opts.goldHundredths, feeBp, 0)
   if (s?.isSurplusEnabled === false) return { surplus: null, listingPrice: base }
   await tx.execute(sql`select pg_advisory_xact_lock(${LISTING_LOCK_KEY})`)
   const filters = [
