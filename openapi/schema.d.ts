@@ -3497,6 +3497,15 @@ export interface components {
             to_balance: string;
         } | null;
         OrderStatus: {
+            /** @description Our extension, only when a payment charges something: what the buyer pays or paid in roubles (the refund returns the same) */
+            charged?: {
+                /** @description Roubles charged, the method’s fee included */
+                amount: string;
+                /** @description Of it, the payment method’s fee */
+                fee: string;
+                /** @description Charged already (else: the payment under way will charge it) */
+                paid: boolean;
+            };
             /** Format: uuid */
             id: string;
             is_payment_active: boolean;
