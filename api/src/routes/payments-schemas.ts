@@ -166,7 +166,9 @@ export const OrderStatusSchema = z
       .object({
         amount: z.string().openapi({ description: 'Roubles charged, the method’s fee included' }),
         fee: z.string().openapi({ description: 'Of it, the payment method’s fee' }),
-        paid: z.boolean().openapi({ description: 'Charged already (else: the payment under way will charge it)' }),
+        paid: z
+          .boolean()
+          .openapi({ description: 'Charged already (else: the payment under way will charge it)' }),
       })
       .optional()
       .openapi({
