@@ -6,7 +6,7 @@ import { type APIRequestContext, type BrowserContext, expect, type Page } from '
 import { FAKE_YOOKASSA_ORIGIN } from '../playwright.config'
 import { OWNER, signInAs } from './admin-helpers'
 import { waitForMail } from './mail-steps'
-import { choosePaymentMethod, email, payPath } from './payment-steps'
+import { choosePaymentMethod, createPubgOrder, email, payPath } from './payment-steps'
 
 const uniq = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`
 
@@ -66,17 +66,7 @@ export async function buyerPaysByCard(
 ) {
   await context.clearCookies()
   const buyer = email('ykrefund')
-  const games = (await (await request.get('/api/games/')).json()) as Array<{ id: number; title: string }>
-  const gameId = games.find((g) => g.title === 'PUBG Mobile')!.id
-  const game = (await (await request.get(`/api/games/${gameId}/`)).json()) as {
-    products: Array<{ id: number; title: string }>
-  }
-  const product = game.products.find((p) => p.title === '60 UC')!
-  const created = await request.post('/api/orders/pubg/', {
-    data: { products: [{ product_id: product.id, quantity: 1 }], email: buyer },
-  })
-  expect(created.ok(), await created.text()).toBe(true)
-  const orderId = ((await created.json()) as { id: string }).id
+  const orderId = await createPubgOrder(request, '60 UC', 1, buyer)
 
   await page.goto(payPath(orderId))
   await choosePaymentMethod(page, title)

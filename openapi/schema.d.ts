@@ -616,6 +616,26 @@ export interface paths {
         patch: operations["patchAdminPaymentsMethodsById"];
         trace?: never;
     };
+    "/api/admin/payments/methods/{id}/icon/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a payment method’s icon (multipart, field `icon`)
+         * @description The image is recognised by its bytes (PNG, JPEG, WebP or GIF; SVG is refused: it can carry script), stripped of metadata, stored as the method’s one upload and served from /media/. At most 256 KB. Audited.
+         */
+        post: operations["postAdminPaymentsMethodsByIdIcon"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/payments/providers/": {
         parameters: {
             query?: never;
@@ -2812,6 +2832,13 @@ export interface components {
                 revenue: string;
                 title: string;
             }[];
+        };
+        AdminPaymentIconUpload: {
+            /**
+             * Format: binary
+             * @description PNG, JPEG, WebP or GIF (no SVG), at most 256 KB
+             */
+            icon?: string;
         };
         AdminPaymentMethod: {
             currencies: string[];
@@ -7332,6 +7359,80 @@ export interface operations {
             };
             /** @description Error 404 */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminPaymentsMethodsByIdIcon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["AdminPaymentIconUpload"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example /media/0123456789abcdef0123456789abcdef.png */
+                        icon: string;
+                    };
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 413 */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,13 +1,22 @@
-// Issue 32: the currency rule (a system that cannot charge the country's currency is refused) and
+// Issue 32: the currency rule (a system that cannot charge the country's currency is refused),
 // deleting countries, method groups and methods from the back-office (refused while payments name
-// them, never the default country, audited).
+// them, never the default country, audited), and a method's uploaded icon.
 import { randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { auditLog, countries, paymentMethodGroups, paymentMethods, payments, users } from '#api/db/schema'
+import {
+  auditLog,
+  countries,
+  paymentMethodGroups,
+  paymentMethods,
+  payments,
+  uploads,
+  users,
+} from '#api/db/schema'
 import { message } from '#api/lib/errors'
 import { grantRole } from '#api/services/admin/roles'
 import { type FakeYookassa, startFakeYookassa } from '#tests/fakes/yookassa'
+import { PNG, pngWithMetadata, SECRET } from '#tests/helpers/images'
 import { createTestApi, type TestApi } from '#tests/helpers/test-api'
 import { makeUser } from './orders-fixtures'
 import { createPubgOrder, type Err, makePubgStock } from './payments-fixtures'
@@ -219,5 +228,81 @@ describe('deleting', () => {
       name: 'Казахстан',
       method_groups: [{ name: 'Карты' }, { name: 'Другие' }],
     })
+  })
+})
+
+describe('a method’s icon', () => {
+  async function upload(id: number, file: Buffer | string | null, token = owner.token, type = 'image/png') {
+    const form = new FormData()
+    if (file !== null)
+      form.set(
+        'icon',
+        new Blob([typeof file === 'string' ? file : new Uint8Array(file)], { type }),
+        'icon.png',
+      )
+    const res = await api.app.request(`/api/admin/payments/methods/${id}/icon/`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    })
+    return { status: res.status, body: (await res.json()) as { icon: string } & Err }
+  }
+
+  it('is stored without metadata, served from /media/, replaces the previous one, audited; goes with the method', async () => {
+    const id = await method(await group(rub, 'Значки'), 'ru_icon')
+    const first = await upload(id, pngWithMetadata())
+    expect(first.status, JSON.stringify(first.body)).toBe(200)
+    expect(first.body.icon).toMatch(/^\/media\/[0-9a-f]{32}\.png$/)
+    const served = await api.app.request(first.body.icon)
+    expect(served.status).toBe(200)
+    expect(Buffer.from(await served.arrayBuffer()).includes(SECRET)).toBe(false)
+    const [row] = await api.db.select().from(paymentMethods).where(eq(paymentMethods.id, id))
+    expect(row!.icon).toBe(first.body.icon)
+    const admin = await asOwner<
+      Array<{ method_groups: Array<{ methods: Array<{ id: number; icon: string }> }> }>
+    >('GET', '/api/admin/payments/')
+    const shown = admin.body
+      .flatMap((c) => c.method_groups.flatMap((g) => g.methods))
+      .find((m) => m.id === id)
+    expect(shown!.icon).toBe(first.body.icon)
+
+    const second = await upload(id, PNG)
+    expect(second.status).toBe(200)
+    expect((await api.app.request(first.body.icon)).status).toBe(404)
+    const [a] = await auditOf('payment_method.icon', id)
+    expect(a!.after).toEqual({ icon: first.body.icon })
+    expect(await api.db.select().from(uploads).where(eq(uploads.paymentMethodId, id))).toHaveLength(1)
+
+    // deleting the method deletes its icon
+    expect((await asOwner('DELETE', `/api/admin/payments/methods/${id}/`)).status).toBe(200)
+    expect(await api.db.select().from(uploads).where(eq(uploads.paymentMethodId, id))).toEqual([])
+    expect((await api.app.request(second.body.icon)).status).toBe(404)
+  })
+
+  it('refuses SVG (it can carry script), a non-image, an empty form, more than 256 KB; owner only', async () => {
+    const id = await method(await group(rub, 'Значки 2'), 'ru_icon2')
+    const svg = await upload(
+      id,
+      '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"></svg>',
+      owner.token,
+      'image/svg+xml',
+    )
+    expect([svg.status, svg.body.code]).toEqual([400, 'admin_icon_not_image'])
+    expect(svg.body.fields?.icon?.[0]).toBe(message('admin_icon_not_image'))
+    expect(svg.body.detail).toContain('SVG не принимаем')
+    const text = await upload(id, 'just text')
+    expect(text.status).toBe(400)
+    const none = await upload(id, null)
+    expect([none.status, none.body.fields?.icon?.[0]]).toEqual([400, 'Выберите файл значка'])
+    const big = await upload(id, Buffer.concat([PNG, Buffer.alloc(256 * 1024)]))
+    expect([big.status, big.body.code, big.body.detail]).toEqual([
+      413,
+      'admin_icon_too_large',
+      'Файл значка больше 256 КБ',
+    ])
+    expect((await upload(999_999, PNG)).status).toBe(404)
+    expect((await upload(id, PNG, support.token)).status).toBe(403)
+    const [row] = await api.db.select().from(paymentMethods).where(eq(paymentMethods.id, id))
+    expect(row!.icon).not.toMatch(/^\/media\//)
   })
 })
