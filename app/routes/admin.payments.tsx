@@ -3,10 +3,11 @@
 // rate, order, provider, hidden) and its add form: an owner sets payments up without SQL.
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { AdminForm, Check, Field, Submit, useFailedForm } from '#app/components/admin/admin-form'
+import { AdminForm, Check, Field, FileField, Submit, useFailedForm } from '#app/components/admin/admin-form'
 import { useT } from '#app/i18n/i18n-context'
 import { adminT, badIntent, idFrom, ownerApi, read, readForm, settle } from '#app/lib/admin/admin.server'
 import { type FormSpec, formBody, fromScaled } from '#app/lib/admin/form-body'
+import { uploadLogo } from '#app/lib/admin/logo.server'
 import { adminMeta } from '#app/lib/admin/meta'
 import type { components } from '#openapi/schema'
 
@@ -143,6 +144,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
         c.DELETE('/api/admin/payments/methods/{id}/', byId()),
         adminT('admin.payment_setup.delete.method_deleted'),
       )
+    case 'icon':
+      return uploadLogo(request, api, posted, 'methods', idFrom(form.get('id')))
     case 'switch': {
       const on = form.get('is_active') === 'true'
       return settle(
@@ -318,6 +321,25 @@ function MethodItem({ m, failed, providers }: { m: Method; failed: string | null
             defaultChecked={m.is_secondary}
           />
           <Submit>{t('admin.common.save')}</Submit>
+        </AdminForm>
+      </details>
+      <details open={failed === `icon-${m.id}` || undefined}>
+        <summary>{t('admin.payment_setup.icon_upload.title', { title: m.title })}</summary>
+        {m.icon ? <img className="admin-method-icon" src={m.icon} alt="" width={32} height={32} /> : null}
+        <AdminForm
+          formKey={`icon-${m.id}`}
+          intent="icon"
+          label={t('admin.payment_setup.icon_upload.title', { title: m.title })}
+          encType="multipart/form-data"
+          hidden={{ id: m.id }}
+        >
+          <FileField
+            name="icon"
+            label={t('admin.payment_setup.icon_upload.file')}
+            hint={t('admin.payment_setup.icon_upload.hint')}
+            accept="image/png,image/jpeg,image/webp,image/gif"
+          />
+          <Submit>{t('admin.payment_setup.icon_upload.submit')}</Submit>
         </AdminForm>
       </details>
       <DeleteForm
