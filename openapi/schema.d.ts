@@ -5583,6 +5583,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error 415 */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 429 */
             429: {
                 headers: {
@@ -5975,6 +5984,15 @@ export interface operations {
             };
             /** @description Error 413 */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 415 */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7433,6 +7451,15 @@ export interface operations {
             };
             /** @description Error 413 */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 415 */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -40,7 +40,7 @@ const route = (what: 'games' | 'gifts') =>
       params: IdParam,
       body: { content: { 'multipart/form-data': { schema: LogoForm } }, required: true },
     },
-    responses: { 200: jsonContent(LogoOut), ...errorResponses(400, 403, 404, 413) },
+    responses: { 200: jsonContent(LogoOut), ...errorResponses(400, 403, 404, 413, 415) },
   })
 const iconRoute = adminRoute('owner', {
   method: 'post',
@@ -53,7 +53,7 @@ const iconRoute = adminRoute('owner', {
     params: IdParam,
     body: { content: { 'multipart/form-data': { schema: IconForm } }, required: true },
   },
-  responses: { 200: jsonContent(IconOut), ...errorResponses(400, 403, 404, 413) },
+  responses: { 200: jsonContent(IconOut), ...errorResponses(400, 403, 404, 413, 415) },
 })
 
 type Target = {
