@@ -30,6 +30,7 @@ export async function createPubgOrder(
   request: APIRequestContext,
   product = '660 UC',
   quantity = 1,
+  buyer = email('pubg'),
 ): Promise<string> {
   const gameId = await gameByTitle(request, 'PUBG Mobile')
   const game = await json<GameDetail>(await request.get(`/api/games/${gameId}/`))
@@ -37,7 +38,7 @@ export async function createPubgOrder(
   expect(p, `product ${product}`).toBeTruthy()
   const order = await json<{ id: string }>(
     await request.post('/api/orders/pubg/', {
-      data: { products: [{ product_id: p!.id, quantity }], email: email('pubg') },
+      data: { products: [{ product_id: p!.id, quantity }], email: buyer },
     }),
   )
   return order.id

@@ -634,7 +634,11 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Delete a country with its method groups and methods
+         * @description Refused (409) for the default country and when a payment names one of its methods: hide it instead. Users who chose it fall back to the default country. Audited.
+         */
+        delete: operations["deleteAdminPaymentsCountriesById"];
         options?: never;
         head?: never;
         /**
@@ -674,7 +678,11 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Delete a method group with its methods
+         * @description Refused (409) when a payment names one of its methods: switch them off instead. Audited.
+         */
+        delete: operations["deleteAdminPaymentsMethodGroupsById"];
         options?: never;
         head?: never;
         /**
@@ -714,7 +722,11 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Delete a payment method
+         * @description Refused (409) when a payment names it (switch it off instead), and for YooKassa’s own methods while its keys are set (start-up would make them again). Audited.
+         */
+        delete: operations["deleteAdminPaymentsMethodsById"];
         options?: never;
         head?: never;
         /**
@@ -722,6 +734,26 @@ export interface paths {
          * @description Owner only: support staff get 403; anyone who is not staff gets 404, as for an unknown address. Counts towards the per-staff write limit (429 with Retry-After beyond it).
          */
         patch: operations["patchAdminPaymentsMethodsById"];
+        trace?: never;
+    };
+    "/api/admin/payments/methods/{id}/icon/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a payment method’s icon (multipart, field `icon`)
+         * @description The image is recognised by its bytes (PNG, JPEG, WebP or GIF; SVG is refused: it can carry script), stripped of metadata, stored as the method’s one upload and served from /media/. At most 256 KB. Audited.
+         */
+        post: operations["postAdminPaymentsMethodsByIdIcon"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/admin/payments/providers/": {
@@ -3073,6 +3105,13 @@ export interface components {
                 title: string;
             }[];
         };
+        AdminPaymentIconUpload: {
+            /**
+             * Format: binary
+             * @description PNG, JPEG, WebP or GIF (no SVG), at most 256 KB
+             */
+            icon?: string;
+        };
         AdminPaymentMethod: {
             currencies: string[];
             /** @description Percent fee in basis points (1 % = 100) */
@@ -3769,6 +3808,15 @@ export interface components {
             to_balance: string;
         } | null;
         OrderStatus: {
+            /** @description Our extension, only when a payment charges something: what the buyer pays or paid in roubles (the refund returns the same) */
+            charged?: {
+                /** @description Roubles charged, the method’s fee included */
+                amount: string;
+                /** @description Of it, the payment method’s fee */
+                fee: string;
+                /** @description Charged already (else: the payment under way will charge it) */
+                paid: boolean;
+            };
             /** Format: uuid */
             id: string;
             is_payment_active: boolean;
@@ -5807,6 +5855,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error 415 */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 429 */
             429: {
                 headers: {
@@ -6199,6 +6256,15 @@ export interface operations {
             };
             /** @description Error 413 */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 415 */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7099,6 +7165,67 @@ export interface operations {
             };
         };
     };
+    deleteAdminPaymentsCountriesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 409 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     patchAdminPaymentsCountriesById: {
         parameters: {
             query?: never;
@@ -7208,6 +7335,67 @@ export interface operations {
             };
             /** @description Error 404 */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteAdminPaymentsMethodGroupsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 409 */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7353,6 +7541,67 @@ export interface operations {
             };
         };
     };
+    deleteAdminPaymentsMethodsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 409 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     patchAdminPaymentsMethodsById: {
         parameters: {
             query?: never;
@@ -7400,6 +7649,89 @@ export interface operations {
             };
             /** @description Error 404 */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminPaymentsMethodsByIdIcon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["AdminPaymentIconUpload"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example /media/0123456789abcdef0123456789abcdef.png */
+                        icon: string;
+                    };
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 415 */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

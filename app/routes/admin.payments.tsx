@@ -3,10 +3,11 @@
 // rate, order, provider, hidden) and its add form: an owner sets payments up without SQL.
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { AdminForm, Check, Field, Submit, useFailedForm } from '#app/components/admin/admin-form'
+import { AdminForm, Check, Field, FileField, Submit, useFailedForm } from '#app/components/admin/admin-form'
 import { useT } from '#app/i18n/i18n-context'
 import { adminT, badIntent, idFrom, ownerApi, read, readForm, settle } from '#app/lib/admin/admin.server'
 import { type FormSpec, formBody, fromScaled } from '#app/lib/admin/form-body'
+import { uploadLogo } from '#app/lib/admin/logo.server'
 import { adminMeta } from '#app/lib/admin/meta'
 import type { components } from '#openapi/schema'
 
@@ -119,6 +120,32 @@ export async function action({ request, context }: ActionFunctionArgs) {
         c.POST('/api/admin/payments/method_groups/{id}/methods/', { ...byId(), body: body(METHOD_NEW) }),
         adminT('admin.payment_setup.method_added'),
       )
+    case 'delete-country':
+      return settle(
+        request,
+        api,
+        posted,
+        c.DELETE('/api/admin/payments/countries/{id}/', byId()),
+        adminT('admin.payment_setup.delete.country_deleted'),
+      )
+    case 'delete-group':
+      return settle(
+        request,
+        api,
+        posted,
+        c.DELETE('/api/admin/payments/method_groups/{id}/', byId()),
+        adminT('admin.payment_setup.delete.group_deleted'),
+      )
+    case 'delete-method':
+      return settle(
+        request,
+        api,
+        posted,
+        c.DELETE('/api/admin/payments/methods/{id}/', byId()),
+        adminT('admin.payment_setup.delete.method_deleted'),
+      )
+    case 'icon':
+      return uploadLogo(request, api, posted, 'methods', idFrom(form.get('id')))
     case 'switch': {
       const on = form.get('is_active') === 'true'
       return settle(
@@ -178,7 +205,39 @@ function ProviderFields({ providers, m }: { providers: Provider[]; m?: Method })
   )
 }
 
-function MethodItem({ m, open, providers }: { m: Method; open: boolean; providers: Provider[] }) {
+/**
+ * Deleting, behind its own summary (two presses, no script): a refusal (payments name it, the
+ * default country) shows in the form, offering to switch off or hide instead.
+ */
+function DeleteForm({
+  formKey,
+  intent,
+  id,
+  label,
+  hint,
+  open,
+}: {
+  formKey: string
+  intent: string
+  id: number
+  label: string
+  hint: string
+  open: boolean
+}) {
+  const t = useT()
+  return (
+    <details open={open || undefined}>
+      <summary>{label}</summary>
+      <AdminForm formKey={formKey} intent={intent} label={label} hidden={{ id }}>
+        <p className="field__hint">{hint}</p>
+        <Submit danger>{t('admin.payment_setup.delete.submit')}</Submit>
+      </AdminForm>
+    </details>
+  )
+}
+
+function MethodItem({ m, failed, providers }: { m: Method; failed: string | null; providers: Provider[] }) {
+  const open = failed === `method-${m.id}`
   const t = useT()
   const switchKey = m.is_active ? 'admin.payments.switch_off' : 'admin.payments.switch_on'
   // fixed fee and minimum are in the method's own currency
@@ -264,6 +323,33 @@ function MethodItem({ m, open, providers }: { m: Method; open: boolean; provider
           <Submit>{t('admin.common.save')}</Submit>
         </AdminForm>
       </details>
+      <details open={failed === `icon-${m.id}` || undefined}>
+        <summary>{t('admin.payment_setup.icon_upload.title', { title: m.title })}</summary>
+        {m.icon ? <img className="admin-method-icon" src={m.icon} alt="" width={32} height={32} /> : null}
+        <AdminForm
+          formKey={`icon-${m.id}`}
+          intent="icon"
+          label={t('admin.payment_setup.icon_upload.title', { title: m.title })}
+          encType="multipart/form-data"
+          hidden={{ id: m.id }}
+        >
+          <FileField
+            name="icon"
+            label={t('admin.payment_setup.icon_upload.file')}
+            hint={t('admin.payment_setup.icon_upload.hint')}
+            accept="image/png,image/jpeg,image/webp,image/gif"
+          />
+          <Submit>{t('admin.payment_setup.icon_upload.submit')}</Submit>
+        </AdminForm>
+      </details>
+      <DeleteForm
+        formKey={`delete-method-${m.id}`}
+        intent="delete-method"
+        id={m.id}
+        label={t('admin.payment_setup.delete.method', { title: m.title })}
+        hint={t('admin.payment_setup.delete.method_hint')}
+        open={failed === `delete-method-${m.id}`}
+      />
     </li>
   )
 }
@@ -348,10 +434,18 @@ function GroupSection({ g, currency, failed, providers }: { g: Group; currency: 
       {g.methods.length === 0 ? <p>{t('admin.payments.no_methods')}</p> : null}
       <ul className="admin-cards">
         {g.methods.map((m) => (
-          <MethodItem key={m.id} m={m} open={failed === `method-${m.id}`} providers={providers} />
+          <MethodItem key={m.id} m={m} failed={failed} providers={providers} />
         ))}
       </ul>
       <AddMethod g={g} currency={currency} failed={failed} providers={providers} />
+      <DeleteForm
+        formKey={`delete-group-${g.id}`}
+        intent="delete-group"
+        id={g.id}
+        label={t('admin.payment_setup.delete.group', { name: g.name })}
+        hint={t('admin.payment_setup.delete.group_hint')}
+        open={failed === `delete-group-${g.id}`}
+      />
     </section>
   )
 }
@@ -456,6 +550,17 @@ function CountrySection({ c, failed, providers }: { c: Country } & Setup) {
         <GroupSection key={g.id} g={g} currency={c.currency} failed={failed} providers={providers} />
       ))}
       <AddGroup c={c} failed={failed} />
+      {c.is_default ? null : (
+        // the default country is where buyers land: another becomes the default first
+        <DeleteForm
+          formKey={`delete-country-${c.id}`}
+          intent="delete-country"
+          id={c.id}
+          label={t('admin.payment_setup.delete.country', { name: c.name })}
+          hint={t('admin.payment_setup.delete.country_hint')}
+          open={failed === `delete-country-${c.id}`}
+        />
+      )}
     </section>
   )
 }

@@ -20,6 +20,7 @@ import { handlePayAction, loadPayPage, orderIdParam } from '#app/components/paym
 import { PromoForm } from '#app/components/payment/promo-form'
 import type { PayActionData, PayPageData } from '#app/components/payment/types'
 import { useT } from '#app/i18n/i18n-context'
+import { formatAmount } from '#app/lib/money'
 import paymentCss from '#app/styles/payment.css?url'
 
 // Parts most visits never show (a started payment, delivered codes, status polling) load on demand,
@@ -129,6 +130,7 @@ export default function OrderPayPage() {
           <ListingNote page={page} />
           <ReceiptNotes receipts={page.receipts} />
           <StatusNote page={page} />
+          <ChargedNote page={page} />
           {payState?.error && !order.isPaymentActive ? (
             <p className="form-error card" role="alert">
               {payState.error}
@@ -207,6 +209,21 @@ function ListingNote({ page }: { page: PayPageData }) {
         </Form>
       )}
     </section>
+  )
+}
+
+/** What the payment under way will charge, or what was charged, the method's fee included. */
+function ChargedNote({ page }: { page: PayPageData }) {
+  const t = useT()
+  const charged = page.status?.charged
+  if (!charged) return null
+  const amount = formatAmount(charged.amount)
+  const fee = formatAmount(charged.fee)
+  const key = `payment.charged.${charged.paid ? 'paid' : 'to_pay'}${charged.fee > 0 ? '_with_fee' : ''}`
+  return (
+    <p className="card pay-charged" data-testid="charged">
+      {t(key, { amount, fee })}
+    </p>
   )
 }
 

@@ -346,6 +346,7 @@ describe('multipart uploads, with hand-made bad inputs', () => {
     expect(multipart.map((op) => op.name).sort()).toEqual([
       'POST /api/admin/games/{id}/logo/',
       'POST /api/admin/gifts/{id}/logo/',
+      'POST /api/admin/payments/methods/{id}/icon/',
       'POST /api/auth/profile/',
       'POST /api/orders/standoff/avatar/{id}/',
     ])
@@ -357,6 +358,7 @@ describe('multipart uploads, with hand-made bad inputs', () => {
       f.set('game_avatar', new Blob(['just text'], { type: 'image/png' }), 'a.png')
       f.set('avatar_img', new Blob(['just text'], { type: 'image/png' }), 'a.png')
       f.set('logo', new Blob(['just text'], { type: 'image/png' }), 'a.png')
+      f.set('icon', new Blob(['just text'], { type: 'image/png' }), 'a.png')
       return f
     }
     const empty = () => new FormData()

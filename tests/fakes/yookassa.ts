@@ -172,6 +172,12 @@ export async function startFakeYookassa(
         )
         return
       }
+      // standalone: the refunds YooKassa received for one of our payments (the e2e checks the amount)
+      if (opts.shopUrl && req.method === 'GET' && path.startsWith('/_test/refunds/')) {
+        const p = fake.paymentOf(decodeURIComponent(path.slice('/_test/refunds/'.length)))
+        if (!p) return send([404, error('not_found', 'no payment for that id')])
+        return send([200, JSON.stringify([...refunds.values()].filter((r) => r.payment_id === p.id))])
+      }
       if (req.headers.authorization !== auth)
         return send([401, error('invalid_credentials', 'Basic auth with shopId:secretKey required')])
       const key = req.headers['idempotence-key'] as string | undefined

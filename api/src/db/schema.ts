@@ -871,6 +871,10 @@ export const uploads = pgTable(
     // a game's or a gift's logo, uploaded in the back-office
     gameId: integer('game_id').references(() => games.id, { onDelete: 'cascade' }),
     giftId: integer('gift_id').references(() => gifts.id, { onDelete: 'cascade' }),
+    // a payment method's icon (issue 32)
+    paymentMethodId: integer('payment_method_id').references(() => paymentMethods.id, {
+      onDelete: 'cascade',
+    }),
     contentType: text('content_type').notNull(),
     bytes: bytea('bytes').notNull(),
     size: integer('size').notNull(),
@@ -882,7 +886,11 @@ export const uploads = pgTable(
     uniqueIndex('uploads_user_uq').on(t.userId),
     uniqueIndex('uploads_game_uq').on(t.gameId),
     uniqueIndex('uploads_gift_uq').on(t.giftId),
-    check('uploads_one_owner', sql`num_nonnulls(${t.orderId}, ${t.userId}, ${t.gameId}, ${t.giftId}) = 1`),
+    uniqueIndex('uploads_payment_method_uq').on(t.paymentMethodId),
+    check(
+      'uploads_one_owner',
+      sql`num_nonnulls(${t.orderId}, ${t.userId}, ${t.gameId}, ${t.giftId}, ${t.paymentMethodId}) = 1`,
+    ),
   ],
 )
 

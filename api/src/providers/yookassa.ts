@@ -30,6 +30,9 @@ export const SBP_QR_MINUTES = 20
 export const YOOKASSA_KINDS = ['bank_card', 'sbp', 'sberbank', 'tinkoff_bank'] as const
 export type YookassaKind = (typeof YOOKASSA_KINDS)[number]
 
+/** The currencies our YooKassa methods charge: a shop's YooKassa account takes roubles only. */
+export const YOOKASSA_CURRENCIES = ['RUB'] as const
+
 /** The methods created when the keys are set (services/payments/yookassa-setup.ts). */
 export const YOOKASSA_METHODS: ReadonlyArray<{ name: string; kind: YookassaKind }> = [
   { name: 'yookassa_card', kind: 'bank_card' },

@@ -162,5 +162,18 @@ export const OrderStatusSchema = z
       description:
         'Our extension, only when true: the order is paid but held for review (no code until staff approve it)',
     }),
+    charged: z
+      .object({
+        amount: z.string().openapi({ description: 'Roubles charged, the method’s fee included' }),
+        fee: z.string().openapi({ description: 'Of it, the payment method’s fee' }),
+        paid: z
+          .boolean()
+          .openapi({ description: 'Charged already (else: the payment under way will charge it)' }),
+      })
+      .optional()
+      .openapi({
+        description:
+          'Our extension, only when a payment charges something: what the buyer pays or paid in roubles (the refund returns the same)',
+      }),
   })
   .openapi('OrderStatus')

@@ -1,27 +1,38 @@
-// A back-office logo form post → the API's multipart upload (the API checks the image itself).
+// A back-office image form post (a game's or gift's logo, a payment method's icon) → the API's
+// multipart upload (the API checks the image itself).
 import type { ApiSession } from '#app/lib/api/client.server'
 import { adminT, settle } from './admin.server'
+
+const TARGETS = {
+  games: { path: '/api/admin/games/{id}/logo/', field: 'logo', saved: 'admin.logo.saved' },
+  gifts: { path: '/api/admin/gifts/{id}/logo/', field: 'logo', saved: 'admin.logo.saved' },
+  methods: {
+    path: '/api/admin/payments/methods/{id}/icon/',
+    field: 'icon',
+    saved: 'admin.payment_setup.icon_upload.saved',
+  },
+} as const
 
 export function uploadLogo(
   request: Request,
   api: ApiSession,
   posted: { form: FormData; key: string },
-  what: 'games' | 'gifts',
+  what: keyof typeof TARGETS,
   id: number,
 ) {
+  const target = TARGETS[what]
   const upload = new FormData()
-  const file = posted.form.get('logo')
-  if (file instanceof File && file.size > 0) upload.set('logo', file, file.name || 'logo')
-  const path = what === 'games' ? '/api/admin/games/{id}/logo/' : '/api/admin/gifts/{id}/logo/'
+  const file = posted.form.get(target.field)
+  if (file instanceof File && file.size > 0) upload.set(target.field, file, file.name || target.field)
   return settle(
     request,
     api,
     posted,
-    api.client.POST(path, {
+    api.client.POST(target.path, {
       params: { path: { id } },
       body: upload as never,
       bodySerializer: (b: unknown) => b as FormData,
     }),
-    adminT('admin.logo.saved'),
+    adminT(target.saved),
   )
 }

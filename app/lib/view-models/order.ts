@@ -407,6 +407,8 @@ export interface StatusResult {
   /** Russian text about the latest payment when it was declined. */
   paymentMessage: string | null
   returnedPayments: ReturnedPayment[]
+  /** Roubles charged (or to be charged by the payment under way), the method's fee included. */
+  charged: { amount: Kopecks; fee: Kopecks; paid: boolean } | null
 }
 
 export function toStatusResult(s: OrderStatusWire): StatusResult {
@@ -421,6 +423,9 @@ export function toStatusResult(s: OrderStatusWire): StatusResult {
       status: r.status,
       method: r.method,
     })),
+    charged: s.charged
+      ? { amount: money(s.charged.amount), fee: money(s.charged.fee), paid: s.charged.paid }
+      : null,
   }
 }
 

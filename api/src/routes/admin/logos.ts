@@ -1,30 +1,34 @@
-// Back-office logo upload for games and gifts: the image is recognised by its bytes, stripped of
-// metadata and stored in the database (services/uploads), replacing the item's previous logo; the
-// item's `logo` becomes its /media/ address. Audited with the address before and after.
+// Back-office image upload for games' and gifts' logos and payment methods' icons: the image is
+// recognised by its bytes (PNG, JPEG, WebP, GIF — an SVG, which could carry script, is refused),
+// stripped of metadata and stored in the database (services/uploads), replacing the item's
+// previous one; the item's `logo`/`icon` becomes its /media/ address. Audited before and after.
 import { z } from '@hono/zod-openapi'
 import { eq } from 'drizzle-orm'
 import type { Context } from 'hono'
 import type { AppEnv, ApiApp } from '../../context'
-import { games, gifts } from '../../db/schema'
+import { games, gifts, paymentMethods } from '../../db/schema'
 import { fail, fieldError } from '../../lib/errors'
 import { errorResponses, IdParam, jsonContent } from '../../lib/schemas'
 import { audit } from '../../services/admin/audit'
 import { cleanImage } from '../../services/uploads/images'
-import { MEDIA_PREFIX, replaceUpload } from '../../services/uploads/store'
+import { MEDIA_PREFIX, replaceUpload, type UploadOwner } from '../../services/uploads/store'
 import { adminRoute, staffOf } from './guard'
 
 export const MAX_LOGO_BYTES = 2 * 1024 * 1024
+/** A method's icon is drawn at 32 px: 256 KB is plenty. */
+export const MAX_ICON_BYTES = 256 * 1024
 
-const LogoForm = z
-  .object({
-    logo: z
-      .any()
-      .optional()
-      .openapi({ type: 'string', format: 'binary', description: 'PNG, JPEG, WebP or GIF, at most 2 MB' }),
-  })
-  .openapi('AdminLogoUpload')
+const binary = (description: string) =>
+  z.any().optional().openapi({ type: 'string', format: 'binary', description })
+const LogoForm = z.object({ logo: binary('PNG, JPEG, WebP or GIF, at most 2 MB') }).openapi('AdminLogoUpload')
 const LogoOut = z.object({
   logo: z.string().openapi({ example: '/media/0123456789abcdef0123456789abcdef.png' }),
+})
+const IconForm = z
+  .object({ icon: binary('PNG, JPEG, WebP or GIF (no SVG), at most 256 KB') })
+  .openapi('AdminPaymentIconUpload')
+const IconOut = z.object({
+  icon: z.string().openapi({ example: '/media/0123456789abcdef0123456789abcdef.png' }),
 })
 
 const route = (what: 'games' | 'gifts') =>
@@ -36,38 +40,104 @@ const route = (what: 'games' | 'gifts') =>
       params: IdParam,
       body: { content: { 'multipart/form-data': { schema: LogoForm } }, required: true },
     },
-    responses: { 200: jsonContent(LogoOut), ...errorResponses(400, 403, 404, 413) },
+    responses: { 200: jsonContent(LogoOut), ...errorResponses(400, 403, 404, 413, 415) },
   })
+const iconRoute = adminRoute('owner', {
+  method: 'post',
+  path: '/api/admin/payments/methods/{id}/icon/',
+  summary: 'Upload a payment method’s icon (multipart, field `icon`)',
+  description:
+    'The image is recognised by its bytes (PNG, JPEG, WebP or GIF; SVG is refused: it can carry script), ' +
+    'stripped of metadata, stored as the method’s one upload and served from /media/. At most 256 KB. Audited.',
+  request: {
+    params: IdParam,
+    body: { content: { 'multipart/form-data': { schema: IconForm } }, required: true },
+  },
+  responses: { 200: jsonContent(IconOut), ...errorResponses(400, 403, 404, 413, 415) },
+})
 
-async function storeLogo(c: Context<AppEnv>, what: 'game' | 'gift', id: number) {
+type Target = {
+  entity: 'game' | 'gift' | 'payment_method'
+  field: 'logo' | 'icon'
+  maxBytes: number
+  table: typeof games | typeof gifts | typeof paymentMethods
+  owner: (id: number) => UploadOwner
+}
+const TARGETS = {
+  game: {
+    entity: 'game',
+    field: 'logo',
+    maxBytes: MAX_LOGO_BYTES,
+    table: games,
+    owner: (id) => ({ gameId: id }),
+  },
+  gift: {
+    entity: 'gift',
+    field: 'logo',
+    maxBytes: MAX_LOGO_BYTES,
+    table: gifts,
+    owner: (id) => ({ giftId: id }),
+  },
+  method: {
+    entity: 'payment_method',
+    field: 'icon',
+    maxBytes: MAX_ICON_BYTES,
+    table: paymentMethods,
+    owner: (id) => ({ paymentMethodId: id }),
+  },
+} satisfies Record<string, Target>
+
+const CODES = {
+  logo: { required: 'admin_logo_required', large: 'admin_logo_too_large', notImage: 'admin_logo_not_image' },
+  icon: { required: 'admin_icon_required', large: 'admin_icon_too_large', notImage: 'admin_icon_not_image' },
+} as const
+
+async function storeImage(c: Context<AppEnv>, target: Target, id: number): Promise<string> {
   const staff = staffOf(c)
+  const codes = CODES[target.field]
   const form = await c.req.parseBody({ all: true }).catch(() => ({}) as Record<string, unknown>)
-  const field = form.logo
+  const field = form[target.field]
   const file = Array.isArray(field) ? field.find((f) => f instanceof File) : field
-  if (!(file instanceof File) || file.size === 0) throw fieldError('logo', 'admin_logo_required')
-  if (file.size > MAX_LOGO_BYTES)
-    throw fail(413, 'admin_logo_too_large', { mb: MAX_LOGO_BYTES / 1024 / 1024 })
+  if (!(file instanceof File) || file.size === 0) throw fieldError(target.field, codes.required)
+  if (file.size > target.maxBytes)
+    throw fail(413, codes.large, { kb: target.maxBytes / 1024, mb: target.maxBytes / 1024 / 1024 })
   const image = cleanImage(new Uint8Array(await file.arrayBuffer()))
-  if (!image) throw fieldError('logo', 'admin_logo_not_image')
-  const table = what === 'game' ? games : gifts
+  if (!image) throw fieldError(target.field, codes.notImage)
+  // biome-ignore lint/suspicious/noExplicitAny: the three tables share `id` and an image column
+  const t = target.table as any
+  const column = target.field === 'icon' ? paymentMethods.icon : (target.table as typeof games).logo
   return c.var.deps.db.transaction(async (tx) => {
-    const [row] = await tx.select({ logo: table.logo }).from(table).where(eq(table.id, id)).for('update')
+    const [row] = await tx
+      .select({ [target.field]: column })
+      .from(t)
+      .where(eq(t.id, id))
+      .for('update')
     if (!row) throw fail(404, 'not_found')
-    const name = await replaceUpload(tx, what === 'game' ? { gameId: id } : { giftId: id }, image)
-    const logo = `${MEDIA_PREFIX}${name}`
-    await tx.update(table).set({ logo }).where(eq(table.id, id))
+    const name = await replaceUpload(tx, target.owner(id), image)
+    const path = `${MEDIA_PREFIX}${name}`
+    await tx
+      .update(t)
+      .set({ [target.field]: path })
+      .where(eq(t.id, id))
     await audit(tx, staff, {
-      action: `${what}.logo`,
-      entity: what,
+      action: `${target.entity}.${target.field}`,
+      entity: target.entity,
       entityId: id,
       before: row,
-      after: { logo },
+      after: { [target.field]: path },
     })
-    return { logo }
+    return path
   })
 }
 
 export function registerAdminLogos(app: ApiApp) {
-  app.openapi(route('games'), async (c) => c.json(await storeLogo(c, 'game', c.req.valid('param').id), 200))
-  app.openapi(route('gifts'), async (c) => c.json(await storeLogo(c, 'gift', c.req.valid('param').id), 200))
+  app.openapi(route('games'), async (c) =>
+    c.json({ logo: await storeImage(c, TARGETS.game, c.req.valid('param').id) }, 200),
+  )
+  app.openapi(route('gifts'), async (c) =>
+    c.json({ logo: await storeImage(c, TARGETS.gift, c.req.valid('param').id) }, 200),
+  )
+  app.openapi(iconRoute, async (c) =>
+    c.json({ icon: await storeImage(c, TARGETS.method, c.req.valid('param').id) }, 200),
+  )
 }

@@ -11,11 +11,13 @@ import { audit } from '../../services/admin/audit'
 import { patchAudited } from '../../services/admin/patch'
 import {
   checkCanSwitchOn,
+  checkProviderCurrency,
   checkProviderKind,
   PROVIDER_NAMES,
   providerChoices,
   providerReady,
 } from '../../services/payments/method-setup'
+import { deleteCountry, deletePaymentGroup, deletePaymentMethod } from '../../services/payments/setup-delete'
 import { Int, jsonBody, Money, Text } from './fields'
 import { adminRoute, staffOf } from './guard'
 
@@ -247,6 +249,34 @@ const methodPatch = patchRoute(
   MethodPatch,
 )
 
+/** Deletes the row `{id}`; 409 when payments name it (or what it holds). */
+const deleteRoute = <P extends string>(path: P, summary: string, description: string) =>
+  adminRoute('owner', {
+    method: 'delete',
+    path,
+    summary,
+    description,
+    request: { params: IdParam },
+    responses: { 200: jsonContent(z.object({ ok: z.literal(true) })), ...errorResponses(403, 404, 409) },
+  })
+const countryDelete = deleteRoute(
+  '/api/admin/payments/countries/{id}/',
+  'Delete a country with its method groups and methods',
+  'Refused (409) for the default country and when a payment names one of its methods: hide it instead. ' +
+    'Users who chose it fall back to the default country. Audited.',
+)
+const groupDelete = deleteRoute(
+  '/api/admin/payments/method_groups/{id}/',
+  'Delete a method group with its methods',
+  'Refused (409) when a payment names one of its methods: switch them off instead. Audited.',
+)
+const methodDelete = deleteRoute(
+  '/api/admin/payments/methods/{id}/',
+  'Delete a payment method',
+  'Refused (409) when a payment names it (switch it off instead), and for YooKassa’s own methods while ' +
+    'its keys are set (start-up would make them again). Audited.',
+)
+
 export function registerAdminPayments(app: ApiApp) {
   app.openapi(all, async (c) => {
     const { db } = c.var.deps
@@ -341,6 +371,7 @@ export function registerAdminPayments(app: ApiApp) {
       // the name is the address of POST /api/payments/{name}/: one method per name in the shop
       if (taken) throw fieldError('name', 'payment_method_name_taken', { name: b.name })
       const setup = checkProviderKind(deps, b.provider, b.kind ?? null)
+      checkProviderCurrency(b.provider, group.currency)
       if (b.is_active) checkCanSwitchOn(deps, b.provider)
       const values = {
         groupId,
@@ -418,8 +449,15 @@ export function registerAdminPayments(app: ApiApp) {
     const b = c.req.valid('json') as z.infer<typeof MethodPatch>
     const id = c.req.valid('param').id
     await deps.db.transaction(async (tx) => {
-      const [cur] = await tx.select().from(paymentMethods).where(eq(paymentMethods.id, id)).for('update')
-      if (!cur) throw fail(404, 'not_found')
+      const [row] = await tx
+        .select({ method: paymentMethods, currency: countries.currency })
+        .from(paymentMethods)
+        .innerJoin(paymentMethodGroups, eq(paymentMethodGroups.id, paymentMethods.groupId))
+        .innerJoin(countries, eq(countries.id, paymentMethodGroups.countryId))
+        .where(eq(paymentMethods.id, id))
+        .for('update', { of: paymentMethods })
+      if (!row) throw fail(404, 'not_found')
+      const cur = row.method
       const provider = b.provider ?? cur.provider
       const movedProvider = provider !== cur.provider
       // the edit form sends the current kind back: only a different one is checked
@@ -431,6 +469,8 @@ export function registerAdminPayments(app: ApiApp) {
       // switching on, or moving an active method to another provider, needs that provider's keys
       if (b.is_active === true || (movedProvider && (b.is_active ?? cur.isActive)))
         checkCanSwitchOn(deps, provider)
+      // a method that is or will be on, or moves to another system, must charge its country's currency
+      if (movedProvider || (b.is_active ?? cur.isActive)) checkProviderCurrency(provider, row.currency)
       await patchAudited<Method>(
         tx,
         staff,
@@ -452,4 +492,17 @@ export function registerAdminPayments(app: ApiApp) {
     })
     return c.json({ ok: true as const }, 200)
   })
+
+  for (const [route, remove] of [
+    [countryDelete, deleteCountry],
+    [groupDelete, deletePaymentGroup],
+    [methodDelete, deletePaymentMethod],
+  ] as const)
+    app.openapi(route, async (c) => {
+      const staff = staffOf(c)
+      const deps = c.var.deps
+      const id = c.req.valid('param').id
+      await deps.db.transaction((tx) => remove(tx, deps, staff, id))
+      return c.json({ ok: true as const }, 200)
+    })
 }

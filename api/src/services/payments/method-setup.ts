@@ -7,7 +7,7 @@ import { countries, paymentMethodGroups, paymentMethods } from '../../db/schema'
 import { fieldError } from '../../lib/errors'
 import { getProvider, isMethodUsable } from '../../providers'
 import { SCENARIO_TYPES } from '../../providers/types'
-import { YOOKASSA_KINDS } from '../../providers/yookassa'
+import { YOOKASSA_CURRENCIES, YOOKASSA_KINDS } from '../../providers/yookassa'
 
 export const PROVIDER_NAMES = ['yookassa', 'payselection', 'getpay', 'sandbox'] as const
 type ProviderName = (typeof PROVIDER_NAMES)[number]
@@ -17,6 +17,14 @@ const KINDS: Record<ProviderName, readonly string[]> = {
   payselection: [],
   getpay: [],
   sandbox: SCENARIO_TYPES,
+}
+
+/** The currencies each system can charge; null: whatever the country's currency is. */
+const CURRENCIES: Record<ProviderName, readonly string[] | null> = {
+  yookassa: YOOKASSA_CURRENCIES,
+  payselection: null,
+  getpay: null,
+  sandbox: null,
 }
 
 const ICONS: Record<string, string> = {
@@ -58,6 +66,17 @@ export function checkProviderKind(
   if (kind === null ? provider === 'yookassa' : !kinds.includes(kind))
     throw fieldError('kind', 'payment_method_kind_unknown', { kinds: kinds.join(', ') || '—' })
   return { kind, icon: ICONS[kind ?? ''] ?? '/images/payment/card.svg' }
+}
+
+/** A method charges its country's currency: a system that cannot charge it is refused. */
+export function checkProviderCurrency(provider: string, currency: string): void {
+  const allowed = CURRENCIES[provider as ProviderName]
+  if (allowed && !allowed.includes(currency))
+    throw fieldError('provider', 'payment_provider_currency', {
+      provider,
+      currency,
+      currencies: allowed.join(', '),
+    })
 }
 
 /** What the back-office shows as on is what the buyer can use: no keys, no switching on. */

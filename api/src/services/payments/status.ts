@@ -1,5 +1,5 @@
 import { isHeldForReview } from '../risk/held'
-import { desc, eq } from 'drizzle-orm'
+import { and, desc, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { payments } from '../../db/schema'
 import type { OrderRow } from '../orders/access'
@@ -7,6 +7,8 @@ import { isPaymentActive } from '../orders/state-machine'
 import { refundOut, returnedPaymentsOf } from '../refunds/view'
 import { declineMessage, declineReasonOf } from './decline-reasons'
 import { receiptsField } from '../receipts/view'
+import { toMoney } from '../../lib/money'
+import { chargedInRoubles } from './amounts'
 import { isSuperseded, publicPaymentStatus } from './settle'
 
 export async function latestPayment(db: Db, orderId: string) {
@@ -17,6 +19,31 @@ export async function latestPayment(db: Db, orderId: string) {
     .orderBy(desc(payments.created), desc(payments.id))
     .limit(1)
   return p ?? null
+}
+
+type PaymentRow = typeof payments.$inferSelect
+
+/**
+ * What the buyer is charged in roubles, the method's fee included: the payment that succeeded for
+ * a paid order, else the payment under way (what it will charge). The same rule as the mails and
+ * the refund (`chargedInRoubles`); nothing when no payment charges anything.
+ */
+async function chargedField(db: Db, order: OrderRow, latest: PaymentRow | null) {
+  const [paid] =
+    order.paidAt === null
+      ? []
+      : await db
+          .select()
+          .from(payments)
+          .where(and(eq(payments.orderId, order.id), eq(payments.status, 'succeeded')))
+          .orderBy(desc(payments.created), desc(payments.id))
+          .limit(1)
+  const p = paid ?? (latest?.status === 'pending' && isPaymentActive(order.status) ? latest : null)
+  if (!p || p.amount <= 0) return {}
+  const amount = chargedInRoubles(p, order.totalToPay)
+  return {
+    charged: { amount: toMoney(amount), fee: toMoney(amount - order.totalToPay), paid: p === paid },
+  }
 }
 
 /** The order status answer (spec §3 "Order status result", plus what the pay page shows). */
@@ -39,6 +66,7 @@ export async function orderStatusBody(db: Db, order: OrderRow) {
         : null,
     ...(await returnedPaymentsOf(db, order.id)),
     ...(order.paidAt !== null ? await receiptsField(db, order.id) : {}),
+    ...(await chargedField(db, order, p)),
     ...(order.status === 'paid' && (await isHeldForReview(db, order.id)) ? { on_review: true } : {}),
   }
 }

@@ -12,8 +12,13 @@ import type { CleanImage } from './images'
 export const MEDIA_NAME = /^[0-9a-f]{32}\.(png|jpg|gif|webp)$/
 export const MEDIA_PREFIX = '/media/'
 
-/** An order's or an account's avatar, or a game's or a gift's logo (the back-office's). */
-export type UploadOwner = { orderId: string } | { userId: number } | { gameId: number } | { giftId: number }
+/** An order's or an account's avatar, a game's or a gift's logo, a payment method's icon. */
+export type UploadOwner =
+  | { orderId: string }
+  | { userId: number }
+  | { gameId: number }
+  | { giftId: number }
+  | { paymentMethodId: number }
 
 const ownerColumn = (owner: UploadOwner) =>
   'orderId' in owner
@@ -22,7 +27,9 @@ const ownerColumn = (owner: UploadOwner) =>
       ? eq(uploads.userId, owner.userId)
       : 'gameId' in owner
         ? eq(uploads.gameId, owner.gameId)
-        : eq(uploads.giftId, owner.giftId)
+        : 'giftId' in owner
+          ? eq(uploads.giftId, owner.giftId)
+          : eq(uploads.paymentMethodId, owner.paymentMethodId)
 
 const newName = (ext: string) => `${randomBytes(16).toString('hex')}.${ext}`
 
@@ -72,6 +79,7 @@ export async function copyUpload(tx: Tx, source: string, owner: UploadOwner): Pr
     userId: null,
     gameId: null,
     giftId: null,
+    paymentMethodId: null,
     ...owner,
     created: new Date(),
   })
