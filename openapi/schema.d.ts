@@ -636,7 +636,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a country with its method groups and methods
-         * @description Refused (409) for the default country and when a payment names one of its methods: hide it instead. Users who chose it fall back to the default country. Audited.
+         * @description Refused (409) for the default country and when a payment names one of its methods: hide it instead. Users who chose it fall back to the default country. Audited. Owner only: support staff get 403; anyone who is not staff gets 404, as for an unknown address. Counts towards the per-staff write limit (429 with Retry-After beyond it).
          */
         delete: operations["deleteAdminPaymentsCountriesById"];
         options?: never;
@@ -680,7 +680,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a method group with its methods
-         * @description Refused (409) when a payment names one of its methods: switch them off instead. Audited.
+         * @description Refused (409) when a payment names one of its methods: switch them off instead. Audited. Owner only: support staff get 403; anyone who is not staff gets 404, as for an unknown address. Counts towards the per-staff write limit (429 with Retry-After beyond it).
          */
         delete: operations["deleteAdminPaymentsMethodGroupsById"];
         options?: never;
@@ -724,7 +724,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a payment method
-         * @description Refused (409) when a payment names it (switch it off instead), and for YooKassa’s own methods while its keys are set (start-up would make them again). Audited.
+         * @description Refused (409) when a payment names it (switch it off instead), and for YooKassa’s own methods while its keys are set (start-up would make them again). Audited. Owner only: support staff get 403; anyone who is not staff gets 404, as for an unknown address. Counts towards the per-staff write limit (429 with Retry-After beyond it).
          */
         delete: operations["deleteAdminPaymentsMethodsById"];
         options?: never;
@@ -747,7 +747,7 @@ export interface paths {
         put?: never;
         /**
          * Upload a payment method’s icon (multipart, field `icon`)
-         * @description The image is recognised by its bytes (PNG, JPEG, WebP or GIF; SVG is refused: it can carry script), stripped of metadata, stored as the method’s one upload and served from /media/. At most 256 KB. Audited.
+         * @description The image is recognised by its bytes (PNG, JPEG, WebP or GIF; SVG is refused: it can carry script), stripped of metadata, stored as the method’s one upload and served from /media/. At most 256 KB. Audited. Owner only: support staff get 403; anyone who is not staff gets 404, as for an unknown address. Counts towards the per-staff write limit (429 with Retry-After beyond it).
          */
         post: operations["postAdminPaymentsMethodsByIdIcon"];
         delete?: never;
