@@ -1,0 +1,11 @@
+// An owner's first day on a production shop started from nothing, without JavaScript (steps:
+// first-day-steps.ts; the path of docs/operations.md «First day of a real shop»).
+import { test } from '@playwright/test'
+import { ownersFirstDay } from './first-day-steps'
+
+test('without JavaScript: an owner opens a production shop from nothing to a named, payable shop', async ({
+  browser,
+}) => {
+  test.setTimeout(300_000)
+  await ownersFirstDay(browser, false)
+})

@@ -1,0 +1,11 @@
+// An owner's first day on a production shop started from nothing, with JavaScript (steps:
+// first-day-steps.ts; the path of docs/operations.md «First day of a real shop»).
+import { test } from '@playwright/test'
+import { ownersFirstDay } from './first-day-steps'
+
+test('an owner opens a production shop: confirm, warnings until fixed, name and logo, catalogue', async ({
+  browser,
+}) => {
+  test.setTimeout(300_000)
+  await ownersFirstDay(browser, true)
+})
