@@ -193,6 +193,16 @@ async function ownerSwitchesPaymentOn(page: Page) {
   ).toBeVisible()
 }
 
+/** Step 7: /admin/articles marks the linked pages not written yet; the buyer meets a placeholder. */
+async function linkedPagesAreMarked(page: Page) {
+  await page.goto('/admin/articles')
+  for (const slug of ['privacy-policy', 'user-agreement'])
+    await expect(page.locator(`li[data-linked="${slug}"]`)).toContainText('нет — показывается заглушка')
+  await page.goto('/info/privacy-policy')
+  await expect(page.getByRole('main')).toContainText('Этот раздел скоро появится')
+  await expect(page.getByRole('heading', { name: 'Страница не найдена' })).toHaveCount(0)
+}
+
 /** Step 8: /admin/stock — a code line of another UC amount is refused in the report, in Russian. */
 async function ownerImportsCodes(page: Page) {
   await page.goto('/admin/stock')
@@ -251,6 +261,8 @@ export async function ownersFirstDay(browser: Browser, javaScriptEnabled: boolea
     await expect(w.mail).toBeVisible()
     // the back-office is usable on a phone: nothing scrolls sideways
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
+
+    await linkedPagesAreMarked(page)
 
     // step 2 for mail: SMTP_URL and MAIL_FROM set, the shop restarted; the session survives
     await shop.stop('SIGTERM')
