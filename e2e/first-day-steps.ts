@@ -50,7 +50,7 @@ async function startProductionShop(): Promise<FirstDayShop> {
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'first-day-'))
   const [shop, smtp] = await Promise.all([
-    startShopProcess({ dataDir, env, readyTimeoutMs: 90_000 }),
+    startShopProcess({ dataDir, env, readyTimeoutMs: 240_000 }),
     startTestSmtp(),
   ])
   return { shop, smtp, origin, owner, env }
@@ -269,7 +269,7 @@ export async function ownersFirstDay(browser: Browser, javaScriptEnabled: boolea
     shop = await startShopProcess({
       dataDir: shop.dataDir,
       env: { ...day.env, SMTP_URL: day.smtp.url, MAIL_FROM: `${SHOP_NAME} <shop@first-day.example>` },
-      readyTimeoutMs: 90_000,
+      readyTimeoutMs: 240_000,
     })
     w = await openOverview(page)
     await expect(w.mail).toHaveCount(0)

@@ -6,7 +6,7 @@ import { ownersFirstDay } from './first-day-steps'
 test('without JavaScript: an owner opens a production shop from nothing to a named, payable shop', async ({
   browser,
 }) => {
-  // a shop started twice, and up to 120 s for the alert check to close the mail alert
-  test.setTimeout(480_000)
+  // a shop started twice (slow on a loaded machine), and up to 120 s for the alert check to close the mail alert
+  test.setTimeout(720_000)
   await ownersFirstDay(browser, false)
 })
