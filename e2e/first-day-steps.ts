@@ -10,7 +10,7 @@
 //   with every setup warning → shop name and logo → requisites and receipts → a payment method →
 //   SMTP → no warning left; the storefront and the next mail carry the name; a game whose HTML
 //   description is shown formatted; a code line of the wrong amount refused in the import report.
-import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { type Browser, expect, type Page } from '@playwright/test'
@@ -300,5 +300,6 @@ export async function ownersFirstDay(browser: Browser, javaScriptEnabled: boolea
     await context.close()
     await shop.stop('SIGKILL')
     await day.smtp.stop()
+    rmSync(shop.dataDir, { recursive: true, force: true })
   }
 }
