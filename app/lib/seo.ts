@@ -24,6 +24,8 @@ export interface SeoInput {
   type?: 'website' | 'product' | 'article'
   /** Pages that should not be indexed (e.g. an order's payment page). */
   noIndex?: boolean
+  /** The owner's shop name for `og:site_name` (issue 37); the built-in name when not known. */
+  siteName?: string
 }
 
 type MetaTag =
@@ -68,7 +70,7 @@ export function seoMeta(input: SeoInput): MetaTag[] {
     { title: input.title },
     { name: 'description', content: description },
     { tagName: 'link', rel: 'canonical', href: url },
-    { property: 'og:site_name', content: SITE_NAME },
+    { property: 'og:site_name', content: input.siteName || SITE_NAME },
     { property: 'og:locale', content: 'ru_RU' },
     { property: 'og:type', content: input.type === 'product' ? 'product' : (input.type ?? 'website') },
     { property: 'og:title', content: input.title },
@@ -92,14 +94,21 @@ export function originFromMatches(matches: MetaArgsLike['matches']): string {
   return typeof root?.origin === 'string' ? root.origin : 'http://localhost'
 }
 
-/** `seoMeta` for a route's `meta` export: path and origin come from the meta arguments. */
+/** The owner's shop name the root loader passed (`shop.name`), for meta functions. */
+function siteNameFromMatches(matches: MetaArgsLike['matches']): string {
+  const root = matches.find((m) => m?.id === 'root')?.data as { shop?: { name?: unknown } } | undefined
+  return typeof root?.shop?.name === 'string' && root.shop.name ? root.shop.name : SITE_NAME
+}
+
+/** `seoMeta` for a route's `meta` export: path, origin and shop name come from the meta arguments. */
 export function pageMeta(
   args: MetaArgsLike,
-  input: Omit<SeoInput, 'origin' | 'path'> & { path?: string },
+  input: Omit<SeoInput, 'origin' | 'path' | 'siteName'> & { path?: string },
 ): MetaTag[] {
   return seoMeta({
     ...input,
     path: input.path ?? args.location.pathname,
     origin: originFromMatches(args.matches),
+    siteName: siteNameFromMatches(args.matches),
   })
 }

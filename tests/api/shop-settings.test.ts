@@ -57,6 +57,9 @@ describe('shop settings', () => {
   })
 
   it('saved by the owner: public, audited, on the overview, and in the next mail', async () => {
+    type Doc = { info: { title: string } }
+    const before = await api.app.request('/api/docs/schema/?lang=ru')
+    expect(((await before.clone().json()) as Doc).info.title).toBe('API магазина игровых пополнений')
     const r = await api.call('PUT', '/api/admin/shop/', { token: owner.token, body })
     expect(r.status).toBe(200)
     expect(r.body).toEqual(body)
@@ -79,5 +82,11 @@ describe('shop settings', () => {
     expect(mail?.text).toContain('Лавка Геймера')
     expect(mail?.text).not.toContain('ИгроМаркет')
     expect(mail?.html).not.toContain('ИгроМаркет')
+    // the contract's document names the shop too, under a new ETag (a cached copy is not reused)
+    const after = await api.app.request('/api/docs/schema/?lang=ru')
+    expect(((await after.json()) as Doc).info.title).toBe('API магазина «Лавка Геймера»')
+    expect(after.headers.get('etag')).not.toBe(before.headers.get('etag'))
+    const en = (await (await api.app.request('/api/docs/schema/?lang=en')).json()) as Doc
+    expect(en.info.title).toBe('Лавка Геймера: shop API')
   })
 })

@@ -52,6 +52,19 @@ describe('seoMeta', () => {
     })
   })
 
+  it('pageMeta names the owner’s shop in og:site_name (issue 37), the built-in name until known', () => {
+    const siteName = (data: unknown) =>
+      pageMeta(
+        { location: { pathname: '/' }, matches: [{ id: 'root', data }] },
+        { title: 't', description: 'd' },
+      ).find((t) => (t as Record<string, string>).property === 'og:site_name')
+    expect(siteName({ origin, shop: { name: 'Лавка Пикселя' } })).toEqual({
+      property: 'og:site_name',
+      content: 'Лавка Пикселя',
+    })
+    expect(siteName({ origin })).toEqual({ property: 'og:site_name', content: 'ИгроМаркет' })
+  })
+
   it('shortens long descriptions at a word and strips markup', () => {
     const long = `<p>${'Слово '.repeat(80)}</p>`
     const d = shortDescription(long)

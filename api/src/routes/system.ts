@@ -6,6 +6,7 @@ import type { ApiApp } from '../context'
 import { errorResponses, jsonContent } from '../lib/schemas'
 import { SHOP_VERSION } from '../lib/version'
 import { withConventions } from '../lib/openapi-conventions'
+import { getShopSettings } from '../services/shop/settings'
 
 const OPENAPI_INFO = {
   ru: {
@@ -17,6 +18,15 @@ const OPENAPI_INFO = {
     description: 'The storefront contract: catalogue, orders, payments, accounts.',
   },
 } as const
+
+/** The document's title once the owner has named the shop (issue 37): the contract names it too. */
+const NAMED_TITLE = {
+  ru: (name: string) => `API магазина «${name}»`,
+  en: (name: string) => `${name}: shop API`,
+} as const
+
+/** Documents kept per format, language and shop name; a rename rarely happens, so a few suffice. */
+const MAX_BUILT_DOCUMENTS = 16
 
 /** The health check answers within 2 s: this much for the database, the rest for the trip. */
 const HEALTH_DB_BUDGET_MS = 1500
@@ -97,29 +107,48 @@ export function registerSystem(app: ApiApp) {
     return c.json({ status: 'unavailable' as const }, 503)
   })
 
-  // The document is built once per process, format and language (building the YAML took ~75 ms of
-  // CPU: 100 parallel requests slowed everything else, issue 20 item 8) and served with an ETag.
+  // The document is built once per process, format, language and shop name (building the YAML took
+  // ~75 ms of CPU: 100 parallel requests slowed everything else, issue 20 item 8) and served with an
+  // ETag. The title names the owner's shop once it is saved; until then (and the demo) it is generic.
   const built = new Map<string, { body: string; etag: string; type: string }>()
-  const documentFor = (format: 'json' | 'yaml', lang: 'ru' | 'en') => {
-    const key = `${format}:${lang}`
+  const documentFor = (format: 'json' | 'yaml', lang: 'ru' | 'en', shopName: string | null) => {
+    const key = `${format}:${lang}:${shopName ?? ''}`
     let entry = built.get(key)
     if (!entry) {
+      const info = OPENAPI_INFO[lang]
       const doc = withConventions(
         app.getOpenAPI31Document({
           openapi: '3.1.0',
-          info: { version: '1.0.0', ...OPENAPI_INFO[lang] },
+          info: {
+            version: '1.0.0',
+            ...info,
+            title: shopName ? NAMED_TITLE[lang](shopName) : info.title,
+          },
         }),
       )
       const body = format === 'yaml' ? stringify(doc) : JSON.stringify(doc)
       const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`
       const type = format === 'yaml' ? 'application/yaml; charset=utf-8' : 'application/json; charset=utf-8'
       entry = { body, etag, type }
+      if (built.size >= MAX_BUILT_DOCUMENTS) built.clear()
       built.set(key, entry)
     }
     return entry
   }
+  /** The saved shop name, or null (not saved, or no database: `npm run gen:api` pulls without one). */
+  const savedShopName = async (deps: {
+    db: Parameters<typeof getShopSettings>[0]
+    config: { demo: boolean }
+  }) => {
+    try {
+      const shop = await getShopSettings(deps.db, deps.config)
+      return shop.saved ? shop.name : null
+    } catch {
+      return null
+    }
+  }
 
-  app.get('/api/docs/schema/', (c) => {
+  app.get('/api/docs/schema/', async (c) => {
     const format = c.req.query('format') ?? 'json'
     const lang = c.req.query('lang') ?? 'ru'
     if (format !== 'json' && format !== 'yaml') {
@@ -128,7 +157,7 @@ export function registerSystem(app: ApiApp) {
     if (lang !== 'ru' && lang !== 'en') {
       return c.json({ detail: 'lang: допустимо ru или en', code: 'validation_error' }, 400)
     }
-    const doc = documentFor(format, lang)
+    const doc = documentFor(format, lang, await savedShopName(c.var.deps))
     const headers = { etag: doc.etag, 'cache-control': 'public, max-age=300' }
     const match = c.req.header('if-none-match')
     if (match?.split(',').some((t) => t.trim().replace(/^W\//, '') === doc.etag))
