@@ -3325,6 +3325,8 @@ export interface components {
             order_products: components["schemas"]["HistoryLine"][];
             /** @description Our extension: the nickname the player check answered for the id (null: not checked) */
             player_nickname: string | null;
+            /** @description Our extension, only when there is one: the fiscal receipts of the order (54-ФЗ) */
+            receipts?: components["schemas"]["OrderReceipt"][];
             reject_reason: string | null;
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -4038,6 +4040,8 @@ export interface components {
             id: string;
             is_payment_active: boolean;
             order_products: components["schemas"]["PubgHistoryLine"][];
+            /** @description Our extension, only when there is one: the fiscal receipts of the order (54-ФЗ) */
+            receipts?: components["schemas"]["OrderReceipt"][];
             reject_reason: string | null;
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -4251,6 +4255,8 @@ export interface components {
             /** Format: uuid */
             id: string;
             is_payment_active: boolean;
+            /** @description Our extension, only when there is one: the fiscal receipts of the order (54-ФЗ) */
+            receipts?: components["schemas"]["OrderReceipt"][];
             reject_reason: string | null;
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -4403,6 +4409,8 @@ export interface components {
             order_products: components["schemas"]["HistoryLine"][];
             /** @description Our extension: the nickname the player check answered for the id (null: not checked) */
             player_nickname: string | null;
+            /** @description Our extension, only when there is one: the fiscal receipts of the order (54-ФЗ) */
+            receipts?: components["schemas"]["OrderReceipt"][];
             reject_reason: string | null;
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -4531,6 +4539,8 @@ export interface components {
             is_payment_active: boolean;
             /** @description Our extension: the nickname the player check answered for the id (null: not checked) */
             player_nickname: string | null;
+            /** @description Our extension, only when there is one: the fiscal receipts of the order (54-ФЗ) */
+            receipts?: components["schemas"]["OrderReceipt"][];
             reject_reason: string | null;
             /**
              * @description discriminator enum property added by openapi-typescript

@@ -24,7 +24,11 @@ export function setupLines(o: Pick<Overview, 'setup' | 'seller_warnings' | 'fail
       to: '/admin/shop',
     })
   if (o.setup.payment_methods === 0)
-    lines.push({ key: 'payments', text: t('admin.overview_alerts.no_payment_methods'), to: '/admin/payments' })
+    lines.push({
+      key: 'payments',
+      text: t('admin.overview_alerts.no_payment_methods'),
+      to: '/admin/payments',
+    })
   for (const w of o.seller_warnings ?? []) lines.push({ key: `seller:${w}`, text: w, to: SELLER_SCREEN })
   const failed = o.failed_receipts?.length ?? 0
   if (failed > 0)
