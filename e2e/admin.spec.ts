@@ -59,7 +59,7 @@ test('the owner searches orders, opens one, adds a note and cancels it; the time
   await expect(page.getByRole('alert').filter({ hasText: /дат/ })).toBeVisible()
 })
 
-test('support sees the orders and the delivery desk only: owner screens answer 403, no cancel button', async ({
+test('support sees the orders, the delivery desk and the data requests only: owner screens answer 403, no cancel button', async ({
   page,
   context,
   request,
@@ -69,9 +69,10 @@ test('support sees the orders and the delivery desk only: owner screens answer 4
   await page.goto('/admin')
   await expect(page).toHaveURL(/\/admin\/orders$/)
   const nav = page.getByRole('navigation', { name: 'Разделы управления' })
-  // the orders and the delivery desk (issue 31), nothing of the owner's
-  await expect(nav.getByRole('link')).toHaveCount(2)
+  // the orders, the delivery desk (issue 31) and the personal data requests (issue 33), nothing of the owner's
+  await expect(nav.getByRole('link')).toHaveCount(3)
   await expect(nav.getByRole('link', { name: 'Выдача' })).toBeVisible()
+  await expect(nav.getByRole('link', { name: 'Запросы о данных' })).toBeVisible()
   const res = await page.goto('/admin/audit')
   expect(res?.status()).toBe(403)
   await expect(page.getByText('Этот раздел доступен только владельцу магазина.')).toBeVisible()
