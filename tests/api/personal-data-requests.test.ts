@@ -5,6 +5,7 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auditLog, dataRequests, jobs } from '#api/db/schema'
+import { HOUSEKEEPING_HANDLERS } from '#api/jobs/housekeeping'
 import { grantRole } from '#api/services/admin/roles'
 import { renderMail } from '#api/services/mail/render'
 import { dataRequestToken } from '#api/services/personal-data/requests'
@@ -156,6 +157,15 @@ describe('the link', () => {
       .where(eq(dataRequests.id, row.id))
     expect((await confirm(token)).status).toBe(400)
     expect((await rowFor(to)).status).toBe('unconfirmed')
+    // the housekeeping sweep forgets it (an open request stays)
+    await HOUSEKEEPING_HANDLERS['sweep.data_requests']!(
+      {} as never,
+      { db: api.db, config: api.config } as never,
+    )
+    expect(await api.db.select().from(dataRequests).where(eq(dataRequests.id, row.id))).toEqual([])
+    expect(
+      (await api.db.select().from(dataRequests).where(eq(dataRequests.status, 'open'))).length,
+    ).toBeGreaterThan(0)
   })
 })
 
