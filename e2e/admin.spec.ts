@@ -64,7 +64,7 @@ test('the owner searches orders, opens one, adds a note and cancels it; the time
   await expect(page.getByRole('alert').filter({ hasText: /дат/ })).toBeVisible()
 })
 
-test('support sees the orders and the delivery desk only: owner screens answer 403, no cancel button', async ({
+test('support sees the orders, the delivery desk and the data requests only: owner screens answer 403, no cancel button', async ({
   page,
   context,
   request,
@@ -74,9 +74,10 @@ test('support sees the orders and the delivery desk only: owner screens answer 4
   await page.goto('/admin')
   await expect(page).toHaveURL(/\/admin\/orders$/)
   const nav = page.getByRole('navigation', { name: 'Разделы управления' })
-  // the orders and the delivery desk (issue 31), nothing of the owner's
-  await expect(nav.getByRole('link')).toHaveCount(2)
+  // the orders, the delivery desk (issue 31) and the personal data requests (issue 33), nothing of the owner's
+  await expect(nav.getByRole('link')).toHaveCount(3)
   await expect(nav.getByRole('link', { name: 'Выдача' })).toBeVisible()
+  await expect(nav.getByRole('link', { name: 'Запросы о данных' })).toBeVisible()
   // every owner screen but the overview (support is sent to the orders) and the orders themselves
   for (const { path } of OWNER_SCREENS.filter((s) => s.path !== '/admin' && s.path !== '/admin/orders')) {
     const res = await page.goto(path)

@@ -3,6 +3,8 @@
 // чеки» show in the footer and on /info/contacts.
 import { type APIRequestContext, type BrowserContext, expect, type Page } from '@playwright/test'
 import { OWNER, signInAs } from './admin-helpers'
+import { waitForMail } from './mail-steps'
+import { choosePaymentMethod, confirmInSandbox, METHOD_BY_SCENARIO, payPath } from './payment-steps'
 import { guestEmail, openGameFromHome, PAY_URL, quantity, submitOrder } from './purchase-steps'
 
 const CONSENT = 'Я даю согласие на обработку персональных данных'
@@ -73,6 +75,72 @@ export async function ownerFillsRequisites(page: Page, context: BrowserContext, 
     await expect(page.getByRole('main')).toContainText(name)
   } finally {
     // other specs read the demo's requisites: put them back
+    const res = await request.put('/api/admin/seller/', { headers: auth, data: before })
+    expect(res.status(), await res.text()).toBe(200)
+  }
+}
+
+/**
+ * With requisites and receipts on (the sandbox cash register), a guest pays in the sandbox: the
+ * order page shows «Чек отправлен на …» with its fiscal attributes, and the done mail carries the
+ * receipt and the seller's name and ИНН.
+ */
+export async function paidOrderShowsReceiptAndSeller(
+  page: Page,
+  context: BrowserContext,
+  request: APIRequestContext,
+) {
+  await page.setViewportSize({ width: 360, height: 780 })
+  const token = await signInAs(context, request, OWNER)
+  await context.clearCookies()
+  const auth = { Authorization: `Bearer ${token}` }
+  const before = (await (await request.get('/api/admin/seller/', { headers: auth })).json()) as Seller
+  const name = `Чеки ${Date.now()}`
+  const put = await request.put('/api/admin/seller/', {
+    headers: auth,
+    data: {
+      ...before,
+      legal_form: 'ООО',
+      company_name: name,
+      inn: '7707083893',
+      ogrn: '1027700132195',
+      address: before.address || 'Москва, ул. Тестовая, 1',
+      email: before.email || 'shop@example.com',
+      receipts_enabled: true,
+      receipt_transport: 'sandbox',
+    },
+  })
+  expect(put.status(), await put.text()).toBe(200)
+  try {
+    const email = guestEmail('receipt')
+    await openGameFromHome(page, /^PUBG Mobile/, 'PUBG Mobile')
+    await quantity(page, '60 UC').fill('1')
+    await page.getByLabel('Электронная почта').fill(email)
+    await page.getByLabel(CONSENT).check()
+    await submitOrder(page)
+    await expect(page).toHaveURL(PAY_URL)
+    const orderId = /\/orders\/([0-9a-f-]{36})\/pay/.exec(page.url())![1]!
+    await choosePaymentMethod(page, METHOD_BY_SCENARIO.redirect)
+    await confirmInSandbox(page)
+    await expect(page).toHaveURL(payPath(orderId))
+    await expect(page.getByTestId('order-status')).toHaveText('Выполнен', { timeout: 15_000 })
+    // the sandbox cash register registers at once; the page shows it once the job ran
+    await expect
+      .poll(
+        async () => {
+          await page.reload()
+          return page.getByTestId('order-receipts').textContent()
+        },
+        { timeout: 20_000 },
+      )
+      .toMatch(/ФН 9999999999999999, ФД \d+, ФП \d+/)
+    const receipts = page.getByTestId('order-receipts')
+    await expect(receipts).toContainText(`Чек отправлен на ${email} — зарегистрирован в кассе`)
+
+    const mail = await waitForMail(email, /выполнен$/)
+    expect(mail.text).toContain(`Продавец: ООО ${name}, ИНН 7707083893`)
+    expect(mail.text).toContain(`Чек отправлен на ${email}`)
+  } finally {
     const res = await request.put('/api/admin/seller/', { headers: auth, data: before })
     expect(res.status(), await res.text()).toBe(200)
   }

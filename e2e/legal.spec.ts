@@ -1,6 +1,14 @@
 // Issue 33 with JavaScript on, at 360 px: consent boxes, and the owner's requisites (e2e/legal-steps.ts).
 import { test } from '@playwright/test'
-import { guestOrderNeedsConsent, ownerFillsRequisites, signUpNeedsConsent } from './legal-steps'
+import {
+  guestOrderNeedsConsent,
+  ownerFillsRequisites,
+  paidOrderShowsReceiptAndSeller,
+  signUpNeedsConsent,
+} from './legal-steps'
+
+// two of these tests change the requisites and put them back: they must not overlap
+test.describe.configure({ mode: 'serial' })
 
 test('a guest order goes on only with the consent box ticked', async ({ page }) => {
   await guestOrderNeedsConsent(page)
@@ -16,4 +24,12 @@ test('the owner fills the requisites; they show in the footer and on the contact
   request,
 }) => {
   await ownerFillsRequisites(page, context, request)
+})
+
+test('after a sandbox payment the order shows its receipt; the done mail names the seller', async ({
+  page,
+  context,
+  request,
+}) => {
+  await paidOrderShowsReceiptAndSeller(page, context, request)
 })

@@ -84,6 +84,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/data-requests/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Confirmed personal data requests (152-ФЗ), open by deadline or done
+         * @description Open requests soonest deadline first, or the 100 last done. Unconfirmed requests (the link not opened) are not tasks and are never listed. Staff only (support or owner); anyone else gets 404, as for an unknown address.
+         */
+        get: operations["getAdminDataRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/data-requests/{id}/done/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark a personal data request answered
+         * @description Open requests only (409 otherwise); written to the audit log with the staff member and the note. Staff only (support or owner); anyone else gets 404, as for an unknown address. Counts towards the per-staff write limit (429 with Retry-After beyond it).
+         */
+        post: operations["postAdminDataRequestsByIdDone"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/delivery/": {
         parameters: {
             query?: never;
@@ -2604,6 +2644,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/personal-data/requests/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask about one’s personal data (152-ФЗ): access, correction, deletion, withdrawal of consent
+         * @description Our extension. Stores the request unconfirmed and mails a confirmation link (valid 48 hours) to the email: only the link makes it a task for staff. Limited per client address and per email (429 with Retry-After).
+         */
+        post: operations["postPersonalDataRequests"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/personal-data/requests/confirm/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm a personal data request by the token of its mailed link
+         * @description Our extension. The first use makes the request a staff task due in 10 working days (Saturdays and Sundays skipped) and mails the deadline; later uses answer the same. An unknown, altered or expired token is a 400.
+         */
+        post: operations["postPersonalDataRequestsConfirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/products/": {
         parameters: {
             query?: never;
@@ -2822,6 +2902,33 @@ export interface components {
         };
         AdminCreated: {
             id: number;
+        };
+        AdminDataRequest: {
+            /** Format: date-time */
+            done_at: string | null;
+            /**
+             * Format: date
+             * @description 10 working days after it was received
+             */
+            due_date: string;
+            email: string;
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: "access" | "correction" | "deletion" | "withdraw";
+            note: string | null;
+            /**
+             * Format: date-time
+             * @description When the link was opened
+             */
+            received: string;
+            /** @enum {string} */
+            status: "open" | "done";
+            text: string;
+        };
+        AdminDataRequestDone: {
+            /** @default  */
+            note: string;
         };
         AdminFaq: {
             answer: string;
@@ -3464,6 +3571,37 @@ export interface components {
             /** @description Our extension: the consent box of a sign-up. false refuses to create an account (400 on this field); absent: an account is created, recorded as no consent given */
             personal_data_consent?: boolean;
         };
+        DataRequestAccepted: {
+            detail: string;
+        };
+        DataRequestConfirm: {
+            token: string;
+        };
+        DataRequestConfirmed: {
+            /**
+             * Format: date
+             * @description The answer is due by this Moscow date
+             */
+            due_date: string;
+            /** @enum {string} */
+            kind: "access" | "correction" | "deletion" | "withdraw";
+            /**
+             * @description open: staff work on it; done: answered
+             * @enum {string}
+             */
+            status: "open" | "done";
+        };
+        DataRequestIn: {
+            /** Format: email */
+            email: string;
+            /** @enum {string} */
+            kind: "access" | "correction" | "deletion" | "withdraw";
+            /**
+             * @description Details in the person’s words (may be empty for access and deletion)
+             * @default
+             */
+            text: string;
+        };
         DeliveredCode: {
             amount_uc: number;
             code: string;
@@ -3636,6 +3774,8 @@ export interface components {
             order_products: components["schemas"]["HistoryLine"][];
             /** @description Our extension: the nickname the player check answered for the id (null: not checked) */
             player_nickname: string | null;
+            /** @description Our extension, only when there is one: the fiscal receipts of the order (54-ФЗ) */
+            receipts?: components["schemas"]["OrderReceipt"][];
             reject_reason: string | null;
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -4358,6 +4498,8 @@ export interface components {
             id: string;
             is_payment_active: boolean;
             order_products: components["schemas"]["PubgHistoryLine"][];
+            /** @description Our extension, only when there is one: the fiscal receipts of the order (54-ФЗ) */
+            receipts?: components["schemas"]["OrderReceipt"][];
             reject_reason: string | null;
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -4571,6 +4713,8 @@ export interface components {
             /** Format: uuid */
             id: string;
             is_payment_active: boolean;
+            /** @description Our extension, only when there is one: the fiscal receipts of the order (54-ФЗ) */
+            receipts?: components["schemas"]["OrderReceipt"][];
             reject_reason: string | null;
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -4723,6 +4867,8 @@ export interface components {
             order_products: components["schemas"]["HistoryLine"][];
             /** @description Our extension: the nickname the player check answered for the id (null: not checked) */
             player_nickname: string | null;
+            /** @description Our extension, only when there is one: the fiscal receipts of the order (54-ФЗ) */
+            receipts?: components["schemas"]["OrderReceipt"][];
             reject_reason: string | null;
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -4851,6 +4997,8 @@ export interface components {
             is_payment_active: boolean;
             /** @description Our extension: the nickname the player check answered for the id (null: not checked) */
             player_nickname: string | null;
+            /** @description Our extension, only when there is one: the fiscal receipts of the order (54-ФЗ) */
+            receipts?: components["schemas"]["OrderReceipt"][];
             reject_reason: string | null;
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -5276,6 +5424,117 @@ export interface operations {
             };
             /** @description Error 404 */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminDataRequests: {
+        parameters: {
+            query?: {
+                status?: "open" | "done";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminDataRequest"][];
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminDataRequestsByIdDone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminDataRequestDone"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminDataRequest"];
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 409 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 429 */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12492,6 +12751,92 @@ export interface operations {
                         code: string;
                         detail: string;
                     };
+                };
+            };
+        };
+    };
+    postPersonalDataRequests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DataRequestIn"];
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataRequestAccepted"];
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (Retry-After says when to retry) */
+            429: {
+                headers: {
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postPersonalDataRequestsConfirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DataRequestConfirm"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataRequestConfirmed"];
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (Retry-After says when to retry) */
+            429: {
+                headers: {
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };

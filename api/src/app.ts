@@ -14,6 +14,7 @@ import { registerGifts } from './routes/gifts'
 import { registerMedia } from './routes/media'
 import { registerOrders } from './routes/orders'
 import { registerOrderLookup } from './routes/orders-lookup'
+import { registerPersonalData } from './routes/personal-data'
 import { registerPayments } from './routes/payments'
 import { registerPlayerCheck } from './routes/player-check'
 import { registerPromo } from './routes/promo'
@@ -81,6 +82,7 @@ export function createApi(deps: ApiDeps): ApiApp {
   registerAuth(app)
   registerSocial(app)
   registerOrderLookup(app)
+  registerPersonalData(app)
   registerPlayerCheck(app)
   registerAdmin(app)
   // after the admin guard: /api/admin/shop/ is guarded like the other admin routes

@@ -42,6 +42,9 @@ export function SiteFooter({ seller, shop }: { seller: SellerLine | null; shop?:
           <li>
             <Link to="/info/consent">{t('legal.nav_consent')}</Link>
           </li>
+          <li>
+            <Link to="/info/personal-data">{t('personal_data.title')}</Link>
+          </li>
         </ul>
       </nav>
       {seller ? (

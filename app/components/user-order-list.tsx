@@ -1,4 +1,5 @@
 import { Link } from '@remix-run/react'
+import { ReceiptNotes } from '#app/components/receipt-notes'
 import { useT } from '#app/i18n/i18n-context'
 import { formatWireMoney } from '#app/lib/money'
 import { type OrderHistoryView, repeatOrderHref } from '#app/lib/order-history'
@@ -115,6 +116,7 @@ export function UserOrderList({
                 {t('account.history.reject_reason')}: {o.rejectReason}
               </p>
             ) : null}
+            <ReceiptNotes receipts={o.receipts} className="order-card__receipts" />
             {open && !openHref ? <p className="order-card__meta">{open.none}</p> : null}
             <div className="order-card__actions">
               {open && openHref ? (

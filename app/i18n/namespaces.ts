@@ -21,6 +21,8 @@ export const SHELL_NAMESPACES = [
   'meta',
   'nav',
   'notifications',
+  // the footer's link to the personal data request form (issue 33)
+  'personal_data.title',
   'shell',
   // the owner's support contacts in the footer (issue 37)
   'shop_shell',
@@ -31,6 +33,7 @@ const PAGE_NAMESPACES: ReadonlyArray<readonly [RegExp, readonly string[]]> = [
   [/^\/products\/[^/]+$/, ['products', 'top_up_balance', 'manual_delivery']],
   [/^\/gifts\/detalis\/[^/]+$/, ['gifts', 'account']],
   [/^\/gifts(\/.*)?$/, ['gifts']],
+  [/^\/info\/personal-data(\/confirm)?$/, ['info', 'personal_data']],
   [/^\/info(\/.*)?$/, ['info']],
   [/^\/orders\/[^/]+\/pay$/, ['payment', 'review']],
   [/^\/orders\/find$/, ['order_lookup']],

@@ -37,6 +37,8 @@ export interface OrderHistoryView {
   moogoldUserId: string | null
   /** The nickname the player check answered (our extension; null: not checked). */
   playerNickname: string | null
+  /** The order's fiscal receipts (our extension, issue 33); empty when it has none. */
+  receipts: Array<components['schemas']['OrderReceipt']>
 }
 
 export function toOrderHistoryView(o: Wire): OrderHistoryView {
@@ -59,6 +61,7 @@ export function toOrderHistoryView(o: Wire): OrderHistoryView {
     amount: null,
     moogoldUserId: null,
     playerNickname: 'player_nickname' in o ? (o.player_nickname ?? null) : null,
+    receipts: o.receipts ?? [],
   }
   const lines = (ls: { product: number; title: string; quantity: number; price: string }[]) =>
     ls.map((l) => ({ product: l.product, title: l.title, quantity: l.quantity, price: l.price, codes: [] }))

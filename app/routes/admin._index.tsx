@@ -9,6 +9,7 @@ import { useWaitText } from '#app/components/admin/waited'
 import { useT } from '#app/i18n/i18n-context'
 import { read, staffApi } from '#app/lib/admin/admin.server'
 import { adminMeta } from '#app/lib/admin/meta'
+import { setupLines } from '#app/lib/admin/overview-setup'
 
 export const meta = adminMeta('overview.title')
 
@@ -33,6 +34,7 @@ export default function AdminOverview() {
   const waitText = useWaitText()
   const waiting = o.awaiting_delivery
   const currencies = [...new Set(o.revenue_by_day.map((r) => r.currency))]
+  const setup = setupLines(o, t)
   return (
     <section aria-labelledby="admin-h1">
       <h1 id="admin-h1">{t('admin.overview.title')}</h1>
@@ -48,32 +50,16 @@ export default function AdminOverview() {
           {t('admin.overview.mail_not_configured_hint')}
         </div>
       ) : null}
-      {/* what a new shop still lacks (issue 37): shown until fixed */}
-      {!o.setup.shop_named ||
-      o.setup.payment_methods === 0 ||
-      (o.seller_warnings?.length ?? 0) > 0 ||
-      (o.failed_receipts?.length ?? 0) > 0 ? (
+      {/* what a new shop still lacks (issue 37): shown until fixed, each line links to its screen */}
+      {setup.length > 0 ? (
         <section className="admin-warning" role="alert" aria-labelledby="ov-setup">
           <h2 id="ov-setup">{t('admin.overview_alerts.setup')}</h2>
           <ul>
-            {!o.setup.shop_named ? (
-              <li>
-                <Link to="/admin/shop">
-                  {t('admin.shop_settings.not_saved', { name: o.setup.shop_name })}
-                </Link>
+            {setup.map((l) => (
+              <li key={l.key}>
+                <Link to={l.to}>{l.text}</Link>
               </li>
-            ) : null}
-            {o.setup.payment_methods === 0 ? (
-              <li>
-                <Link to="/admin/payments">{t('admin.overview_alerts.no_payment_methods')}</Link>
-              </li>
-            ) : null}
-            {(o.seller_warnings ?? []).map((w) => (
-              <li key={w}>{w}</li>
             ))}
-            {(o.failed_receipts?.length ?? 0) > 0 ? (
-              <li>{t('admin.overview_alerts.failed_receipts', { n: o.failed_receipts?.length ?? 0 })}</li>
-            ) : null}
           </ul>
         </section>
       ) : null}

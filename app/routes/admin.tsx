@@ -25,6 +25,7 @@ const SECTIONS = [
   { to: '/admin', key: 'overview', owner: true, end: true },
   { to: '/admin/orders', key: 'orders', owner: false },
   { to: '/admin/delivery', key: 'delivery', owner: false },
+  { to: '/admin/data-requests', key: 'data_requests', owner: false, label: 'admin.data_requests.nav' },
   { to: '/admin/games', key: 'games', owner: true },
   { to: '/admin/gifts', key: 'gifts', owner: true },
   { to: '/admin/articles', key: 'articles', owner: true },

@@ -15,7 +15,7 @@ import { CountryForm } from '#app/components/payment/country-form'
 import { Deferred, deferredComponent } from '#app/components/payment/deferred'
 import { MethodForm } from '#app/components/payment/method-form'
 import { OrderSummary } from '#app/components/payment/order-summary'
-import { ReceiptNotes } from '#app/components/payment/receipt-notes'
+import { ReceiptNotes } from '#app/components/receipt-notes'
 import { handlePayAction, loadPayPage, orderIdParam } from '#app/components/payment/pay-page.server'
 import { PromoForm } from '#app/components/payment/promo-form'
 import type { PayActionData, PayPageData } from '#app/components/payment/types'
@@ -128,7 +128,7 @@ export default function OrderPayPage() {
         />
         <div className="pay-page__side">
           <ListingNote page={page} />
-          <ReceiptNotes receipts={page.receipts} />
+          <ReceiptNotes receipts={page.receipts} className="card pay-receipts" />
           <StatusNote page={page} />
           <ChargedNote page={page} />
           {payState?.error && !order.isPaymentActive ? (

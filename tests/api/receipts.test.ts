@@ -235,6 +235,40 @@ describe('ATOL Online transport', () => {
     expect(mail?.text).toContain(`Продавец: ООО Тест Шоп, ИНН ${INN}, ОГРН ${OGRN}`)
   })
 
+  it('the order history shows each order receipt: pending, then registered with ФН, ФД, ФП', async () => {
+    const buyer = await makeUser(api)
+    const orderId = await createPubgOrder(api, productId, { token: buyer.token })
+    type Page = { results: Array<{ id: string; receipts?: Array<Record<string, unknown>> }> }
+    const history = async () =>
+      (await api.call<Page>('GET', '/api/orders/', { token: buyer.token })).body.results.find(
+        (o) => o.id === orderId,
+      )
+    // unpaid: no receipt, and no `receipts` key at all
+    expect(await history()).not.toHaveProperty('receipts')
+    const r = await api.call<PayAnswer>('POST', `/api/payments/${sandboxMethod}/`, {
+      body: { order_id: orderId, currency: 'RUB', email: null, phone: null },
+      token: buyer.token,
+    })
+    expect(r.status).toBe(200)
+    const [p] = await api.db.select().from(payments).where(eq(payments.id, r.body.payment_id))
+    expect((await checkoutPost(api, p!.id, 'confirm', signedFields(api, p!))).status).toBe(303)
+    expect((await history())?.receipts).toEqual([
+      expect.objectContaining({ kind: 'sell', status: 'pending', email: buyer.email, fiscal: null }),
+    ])
+    await runJobs()
+    expect((await history())?.receipts).toEqual([
+      expect.objectContaining({
+        kind: 'sell',
+        status: 'registered',
+        total: '99.00',
+        fiscal: expect.objectContaining({
+          fn_number: '9287440300090728',
+          fiscal_document_attribute: '1234567890',
+        }),
+      }),
+    ])
+  })
+
   it('registered once when the worker stopped between sending and marking', async () => {
     const { orderId, payment } = await paidOrder()
     // ATOL takes the sell, then the worker dies before it records the answer

@@ -993,3 +993,39 @@ export const staffAlerts = pgTable(
   },
   (t) => [index('staff_alerts_open_idx').on(t.closedAt)],
 )
+
+// ---------------------------------------------------------------- personal data requests (issue 33)
+export const DATA_REQUEST_KINDS = ['access', 'correction', 'deletion', 'withdraw'] as const
+export type DataRequestKind = (typeof DATA_REQUEST_KINDS)[number]
+export const DATA_REQUEST_STATUSES = ['unconfirmed', 'open', 'done'] as const
+export type DataRequestStatus = (typeof DATA_REQUEST_STATUSES)[number]
+
+/**
+ * A data subject's request (152-ФЗ, /info/personal-data): `unconfirmed` until the link mailed to
+ * `email` is opened (only the SHA-256 of the link's token is kept, with its expiry), then an `open`
+ * task for staff due on `due_date` (10 working days), `done` when staff mark it so.
+ */
+export const dataRequests = pgTable(
+  'data_requests',
+  {
+    id: uuid('id').primaryKey(),
+    email: text('email').notNull(),
+    kind: text('kind').$type<DataRequestKind>().notNull(),
+    text: text('text').notNull(),
+    status: text('status').$type<DataRequestStatus>().notNull().default('unconfirmed'),
+    tokenHash: text('token_hash').notNull(),
+    tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true }).notNull(),
+    clientAddress: text('client_address'),
+    created: created(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    // the legal deadline, a Moscow calendar date (YYYY-MM-DD)
+    dueDate: text('due_date'),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+    doneBy: integer('done_by').references(() => users.id, { onDelete: 'set null' }),
+    note: text('note'),
+  },
+  (t) => [
+    uniqueIndex('data_requests_token_uq').on(t.tokenHash),
+    index('data_requests_status_idx').on(t.status, t.dueDate),
+  ],
+)

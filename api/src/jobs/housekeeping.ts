@@ -1,7 +1,7 @@
 // Housekeeping (issue 19): rows that only matter for a while are swept by recurring jobs, so the
 // tables behind sign-in, rate limits, social sign-in and order creation stay small forever.
-import { and, isNotNull, lt, sql } from 'drizzle-orm'
-import { oauthStates, orders, rateLimits, refreshTokens } from '../db/schema'
+import { and, eq, isNotNull, lt, sql } from 'drizzle-orm'
+import { dataRequests, oauthStates, orders, rateLimits, refreshTokens } from '../db/schema'
 import { log } from '../lib/log'
 import { STATE_TTL_MS } from '../services/social/state'
 import type { JobHandler } from './worker'
@@ -48,11 +48,24 @@ const idempotencyKeysSweep: JobHandler = async (_job, deps) => {
   if (gone.length) log.info({ rows: gone.length }, 'forgot old idempotency keys')
 }
 
+/**
+ * Personal data requests whose link expired unopened: never a task, and the email and text of a
+ * person who may not have written them are not kept (decision 088).
+ */
+const dataRequestsSweep: JobHandler = async (_job, deps) => {
+  const gone = await deps.db
+    .delete(dataRequests)
+    .where(and(eq(dataRequests.status, 'unconfirmed'), lt(dataRequests.tokenExpiresAt, sql`now()`)))
+    .returning({ id: dataRequests.id })
+  if (gone.length) log.info({ rows: gone.length }, 'swept unconfirmed personal data requests')
+}
+
 export const HOUSEKEEPING_HANDLERS: Record<string, JobHandler> = {
   'sweep.refresh_tokens': refreshTokensSweep,
   'sweep.rate_limits': rateLimitsSweep,
   'sweep.oauth_states': oauthStatesSweep,
   'sweep.idempotency_keys': idempotencyKeysSweep,
+  'sweep.data_requests': dataRequestsSweep,
 }
 
 export const HOUSEKEEPING_RECURRING = [
@@ -60,4 +73,5 @@ export const HOUSEKEEPING_RECURRING = [
   { kind: 'sweep.rate_limits', everySeconds: 600 },
   { kind: 'sweep.oauth_states', everySeconds: 600 },
   { kind: 'sweep.idempotency_keys', everySeconds: 3600 },
+  { kind: 'sweep.data_requests', everySeconds: 3600 },
 ]

@@ -1,6 +1,7 @@
 // The back-office API (/api/admin/…): staff only, every operation marked with the role it needs.
 import type { ApiApp } from '../../context'
 import { registerAdminCatalogue } from './catalogue'
+import { registerAdminDataRequests } from './data-requests'
 import { registerAdminDelivery } from './delivery'
 import { registerAdminReview } from './review'
 import { registerAdminAntifraud } from './antifraud'
@@ -28,4 +29,5 @@ export function registerAdmin(app: ApiApp) {
   registerAdminPayments(app)
   registerAdminSeller(app)
   registerAdminKinds(app)
+  registerAdminDataRequests(app)
 }

@@ -1,6 +1,7 @@
 // The mail outbox: a mail is queued in the transaction of the change that causes it and sent
 // afterwards by the job worker ('mail.send', ./send-job.ts), so it is never lost (rolled back with
 // the change, kept across kill -9) and never sent twice for one cause (`key`).
+import type { DataRequestKind } from '../../db/schema'
 import type { Db, Tx } from '../../db/client'
 import type { SocialProvider } from '../../env'
 import { enqueue } from '../../jobs/queue'
@@ -53,6 +54,10 @@ export interface MailDataMap {
   social_bound: { provider: SocialProvider }
   /** To a staff member: the staff alerts opened since the last digest (services/alerts), by cause. */
   staff_alerts: { causes: string[] }
+  /** A personal data request (152-ФЗ): the link that proves the mailbox; the sender makes its token. */
+  data_request_confirm: { requestId: string; kind: DataRequestKind; expiresInHours: number }
+  /** The request was confirmed: it is a staff task now, answered by its due date. */
+  data_request_accepted: { requestId: string }
 }
 
 /** Every mail the shop sends; each has a template in ./templates (see ./render.tsx). */

@@ -6,6 +6,7 @@ import { staffAlertsDigest } from './templates/alerts'
 import { deliveryOverdue, orderPaid } from './templates/delivery'
 import { orderHeld, reviewOverdue } from './templates/review'
 import { orderDone, orderFailed, orderRefunded } from './templates/order'
+import { dataRequestAccepted, dataRequestConfirm } from './templates/personal-data'
 import type { RenderContext, Template } from './templates/types'
 import { SellerLineContext, ShopNameContext } from './templates/layout'
 import { fill, M } from './messages'
@@ -26,6 +27,8 @@ export const TEMPLATES: { [T in MailTemplate]: Template<T> } = {
   password_changed: passwordChanged,
   social_bound: socialBound,
   staff_alerts: staffAlertsDigest,
+  data_request_confirm: dataRequestConfirm,
+  data_request_accepted: dataRequestAccepted,
 }
 
 export interface RenderedMail {

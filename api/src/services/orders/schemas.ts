@@ -276,6 +276,9 @@ const historyBase = {
   is_payment_active: z.boolean(),
   email: z.string().nullable(),
   game: OrderGameSchema.nullable(),
+  receipts: z.array(ReceiptSchema).optional().openapi({
+    description: 'Our extension, only when there is one: the fiscal receipts of the order (54-ФЗ)',
+  }),
 }
 
 export const MooGoldOrderSchema = z

@@ -16,7 +16,7 @@ type OrderHistoryLine = {
   price: string
 }
 import { refundOut } from '../refunds/view'
-import { receiptsField } from '../receipts/view'
+import { receiptsField, receiptsOfOrders } from '../receipts/view'
 import { isHeldForReview } from '../risk/held'
 import { isPaymentActive } from './state-machine'
 
@@ -228,11 +228,16 @@ export async function serializeOrderHistory(db: Db | Tx, rows: OrderRow[]): Prom
       }))
   const codesOf = (lineId: number) =>
     codeRows.filter((c) => c.lineId === lineId).map((c) => ({ code: c.code, amount_uc: c.amountUc }))
+  const receiptsByOrder = await receiptsOfOrders(db, orderIds)
 
-  return rows.map((o) => ({
-    ...historyItem(o, gameById, giftById, linesOf, codesOf),
-    awaiting_delivery_minutes: awaitingMinutes(o, o.gameId === null ? undefined : minutesOf.get(o.gameId)),
-  }))
+  return rows.map((o) => {
+    const list = receiptsByOrder.get(o.id)
+    return {
+      ...historyItem(o, gameById, giftById, linesOf, codesOf),
+      awaiting_delivery_minutes: awaitingMinutes(o, o.gameId === null ? undefined : minutesOf.get(o.gameId)),
+      ...(list ? { receipts: list } : {}),
+    }
+  })
 }
 
 function historyItem(

@@ -1,7 +1,7 @@
 // An order's fiscal receipts as the shop API shows them: the optional `receipts` extension of the
 // order status answer and the recalculated order (present only when the order has one).
 import { z } from '@hono/zod-openapi'
-import { asc, eq } from 'drizzle-orm'
+import { asc, eq, inArray } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client'
 import { RECEIPT_KINDS, RECEIPT_STATUSES, receipts } from '../../db/schema'
 import { toMoney } from '../../lib/money'
@@ -38,21 +38,38 @@ type Fiscal = NonNullable<ReceiptOut['fiscal']>
 const isFiscal = (f: unknown): f is Fiscal =>
   typeof f === 'object' && f !== null && typeof (f as Fiscal).fn_number === 'string'
 
+type ReceiptRow = typeof receipts.$inferSelect
+
+const receiptOut = (r: ReceiptRow): ReceiptOut => ({
+  kind: r.kind,
+  status: r.status,
+  email: r.email,
+  total: toMoney(r.total),
+  items: (r.items as ReceiptItem[]).map((i) => ({
+    name: i.name,
+    quantity: i.quantity,
+    price: toMoney(i.price),
+    sum: toMoney(i.sum),
+  })),
+  fiscal: r.status === 'registered' && isFiscal(r.fiscal) ? r.fiscal : null,
+})
+
 export async function receiptsOf(db: Db | Tx, orderId: string): Promise<ReceiptOut[]> {
   const rows = await db.select().from(receipts).where(eq(receipts.orderId, orderId)).orderBy(asc(receipts.id))
-  return rows.map((r) => ({
-    kind: r.kind,
-    status: r.status,
-    email: r.email,
-    total: toMoney(r.total),
-    items: (r.items as ReceiptItem[]).map((i) => ({
-      name: i.name,
-      quantity: i.quantity,
-      price: toMoney(i.price),
-      sum: toMoney(i.sum),
-    })),
-    fiscal: r.status === 'registered' && isFiscal(r.fiscal) ? r.fiscal : null,
-  }))
+  return rows.map(receiptOut)
+}
+
+/** The receipts of a page of orders in one query (the order history), by order id. */
+export async function receiptsOfOrders(db: Db | Tx, orderIds: string[]): Promise<Map<string, ReceiptOut[]>> {
+  const byOrder = new Map<string, ReceiptOut[]>()
+  if (orderIds.length === 0) return byOrder
+  const rows = await db
+    .select()
+    .from(receipts)
+    .where(inArray(receipts.orderId, orderIds))
+    .orderBy(asc(receipts.id))
+  for (const r of rows) byOrder.set(r.orderId, [...(byOrder.get(r.orderId) ?? []), receiptOut(r)])
+  return byOrder
 }
 
 /** `receipts` of an answer: present only when the order has any. */
