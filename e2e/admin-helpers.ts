@@ -40,4 +40,6 @@ export const OWNER_SCREENS: Array<{ path: string; heading: string }> = [
   { path: '/admin/payments', heading: 'Оплата' },
   { path: '/admin/seller', heading: 'Реквизиты и чеки' },
   { path: '/admin/audit', heading: 'Журнал изменений' },
+  { path: '/admin/antifraud', heading: 'Антифрод' },
+  { path: '/admin/blocks', heading: 'Блокировки' },
 ]

@@ -69,6 +69,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/blocks/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The block lists: blocked emails, domains, addresses or networks and cards
+         * @description Every entry of the owner’s block lists, oldest first. A blocked buyer’s order and payment start are refused with a neutral message; a payment that still succeeds is held for review.
+         */
+        get: operations["getAdminBlocks"];
+        put?: never;
+        /**
+         * Block an email, a domain, an address or network, or a card; audited
+         * @description Adds one entry. An entry already listed is returned unchanged (added: false). A card is stored only as its keyed hash.
+         */
+        post: operations["postAdminBlocks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/blocks/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Unblock: remove one entry of the block lists; audited
+         * @description Removes the entry; the buyer it blocked may order and pay again.
+         */
+        delete: operations["deleteAdminBlocksById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/delivery/": {
         parameters: {
             query?: never;
@@ -306,6 +350,26 @@ export interface paths {
         put?: never;
         /** Approve an order held for review: delivery goes on as usual (once) */
         post: operations["postAdminOrdersByIdApprove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders/{id}/block/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Block everything of an order: its email, the addresses that paid and the cards; audited
+         * @description One action from a held, rejected or disputed order: its email, the client addresses of its payments and the cards that paid go on the block lists (entries already listed stay as they are).
+         */
+        post: operations["postAdminOrdersByIdBlock"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3128,6 +3192,28 @@ export interface components {
             previous: string | null;
             results: components["schemas"]["BalanceEntry"][];
         };
+        BlockAdded: {
+            /** @description False when it was already listed */
+            added: boolean;
+            entry: components["schemas"]["BlockEntry"];
+        };
+        BlockEntry: {
+            created: string;
+            created_by: string | null;
+            id: number;
+            /** @enum {string} */
+            kind: "email" | "domain" | "network" | "card";
+            note: string | null;
+            /** @description Email, domain, address or CIDR network, or the card’s keyed hash */
+            value: string;
+        };
+        BlockInput: {
+            /** @enum {string} */
+            kind: "email" | "domain" | "network" | "card";
+            note?: string | null;
+            /** @description An email, an email domain, an address or CIDR network; a card as its first 6 and last 4 digits ("411111******1111") or its keyed hash */
+            value: string;
+        };
         CallbackOk: {
             /** @enum {string} */
             status: "ok";
@@ -3337,6 +3423,9 @@ export interface components {
             total: string;
             /** @example 199.00 */
             total_to_pay: string;
+        };
+        OrderBlocked: {
+            results: components["schemas"]["BlockAdded"][];
         };
         OrderCreated: {
             /** Format: uuid */
@@ -4965,6 +5054,135 @@ export interface operations {
             };
         };
     };
+    getAdminBlocks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: components["schemas"]["BlockEntry"][];
+                    };
+                };
+            };
+            /** @description Error 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminBlocks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BlockInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlockAdded"];
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteAdminBlocksById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getAdminDelivery: {
         parameters: {
             query?: {
@@ -6103,6 +6321,55 @@ export interface operations {
             };
             /** @description Error 409 */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminOrdersByIdBlock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderBlocked"];
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 404 */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

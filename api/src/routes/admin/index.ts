@@ -4,6 +4,8 @@ import { registerAdminCatalogue } from './catalogue'
 import { registerAdminDelivery } from './delivery'
 import { registerAdminReview } from './review'
 import { registerAdminAntifraud } from './antifraud'
+import { registerAdminBlocks } from './blocks'
+import { registerAdminCodeViews } from './code-views'
 import { adminGuard } from './guard'
 import { registerAdminKinds } from './kinds'
 import { registerAdminLogos } from './logos'
@@ -21,6 +23,8 @@ export function registerAdmin(app: ApiApp) {
   registerAdminDelivery(app)
   registerAdminReview(app)
   registerAdminAntifraud(app)
+  registerAdminBlocks(app)
+  registerAdminCodeViews(app)
   registerAdminCatalogue(app)
   registerAdminLogos(app)
   registerAdminStock(app)
