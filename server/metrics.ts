@@ -1,12 +1,14 @@
 // Prometheus metrics (issue 19), served on their own listener at METRICS_PORT (never on the public
 // port): process defaults, request durations by route and status, orders by status, the job
-// queue's depth and failures, the database pool. Each worker process has its own registry (its
+// queue's depth and failures, the database pool, the fraud review's held orders by rule and
+// decisions (429s by route are the request durations' status label). Each worker process has its own registry (its
 // `pid` label tells them apart).
 import { createServer, type Server } from 'node:http'
 import { sql } from 'drizzle-orm'
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
 import type { Database } from '#api/db/client'
 import { log } from '#api/lib/log'
+import { reviewCountsByRule } from '#api/services/risk/queue'
 
 export const registry = new Registry()
 registry.setDefaultLabels({ pid: String(process.pid) })
@@ -84,6 +86,16 @@ function databaseGauges(database: Database): void {
       this.reset()
       for (const r of await rows(sql`select status, count(*)::int as n from jobs group by status`))
         this.set({ status: String(r.status) }, Number(r.n))
+    },
+  })
+  new Gauge({
+    name: 'shop_order_reviews',
+    help: 'Orders the fraud rules held, by rule and decision (held = waiting, approved, rejected)',
+    labelNames: ['rule', 'status'],
+    registers: [registry],
+    async collect() {
+      this.reset()
+      for (const r of await reviewCountsByRule(database.db)) this.set({ rule: r.rule, status: r.status }, r.n)
     },
   })
   const pool = database.pool

@@ -13,7 +13,8 @@ const CodeView = z
   .object({
     id: z.number().int(),
     place: z.enum(['order', 'history', 'lookup']).openapi({
-      description: 'order: the order answer (pay page, the mails’ order links); history; lookup: «Найти заказ» link',
+      description:
+        'order: the order answer (pay page, the mails’ order links); history; lookup: «Найти заказ» link',
     }),
     client_address: z.string(),
     user_agent: z.string().nullable(),
@@ -26,7 +27,8 @@ const views = adminRoute('support', {
   method: 'get',
   path: '/api/admin/orders/{id}/code_views/',
   summary: 'Who opened the order’s codes: time, client address, user agent, account (newest first)',
-  description: 'Every view of a delivered code of this order, at most 500, newest first; the read is audited.',
+  description:
+    'Every view of a delivered code of this order, at most 500, newest first; the read is audited.',
   request: { params: UuidParam },
   responses: { 200: jsonContent(z.object({ results: z.array(CodeView) })), ...errorResponses(400, 404) },
 })

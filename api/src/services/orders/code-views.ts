@@ -111,4 +111,3 @@ export async function disputeText(db: Db, orderId: string): Promise<string | nul
     )
   return `${out.join('\n')}\n`
 }
-
