@@ -393,6 +393,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/orders/{id}/code_views/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who opened the order’s codes: time, client address, user agent, account (newest first)
+         * @description Every view of a delivered code of this order, at most 500, newest first; the read is audited.
+         */
+        get: operations["getAdminOrdersByIdCodeViews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/orders/{id}/delivered/": {
         parameters: {
             query?: never;
@@ -404,6 +424,26 @@ export interface paths {
         put?: never;
         /** A person delivered it: done, the done mail */
         post: operations["postAdminOrdersByIdDelivered"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders/{id}/dispute/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The order’s payment data and code views as a plain-text file for a dispute form
+         * @description A text/plain attachment: the order, its payments (client address, country, card reference, never the number) and every code view, oldest first; the read is audited.
+         */
+        get: operations["getAdminOrdersByIdDispute"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3217,6 +3257,19 @@ export interface components {
         CallbackOk: {
             /** @enum {string} */
             status: "ok";
+        };
+        CodeView: {
+            client_address: string;
+            created: string;
+            id: number;
+            /**
+             * @description order: the order answer (pay page, the mails’ order links); history; lookup: «Найти заказ» link
+             * @enum {string}
+             */
+            place: "order" | "history" | "lookup";
+            user_agent: string | null;
+            /** @description The signed-in account; null for a guest */
+            user_id: number | null;
         };
         Contact: {
             address: string;
@@ -6459,6 +6512,48 @@ export interface operations {
             };
         };
     };
+    getAdminOrdersByIdCodeViews: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: components["schemas"]["CodeView"][];
+                    };
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     postAdminOrdersByIdDelivered: {
         parameters: {
             query?: never;
@@ -6508,6 +6603,46 @@ export interface operations {
             };
             /** @description Error 429 */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminOrdersByIdDispute: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The evidence file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 404 */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
