@@ -10,11 +10,15 @@ export const PHONE = { width: 360, height: 780 }
 
 /** A first-time guest's paid PUBG order above the first-order threshold (3,000 ₽); its id. */
 export async function heldOrder(request: APIRequestContext): Promise<string> {
-  const { game, product } = await pubgProduct(request)
-  const full = game.products.find((p) => p.id === product.id) as unknown as { price: string }
-  const quantity = Math.floor(3000 / Number(full.price)) + 1
+  const { game } = await pubgProduct(request)
+  // the dearest pack, so that at most 10 of them (the per-line maximum) pass 3,000 ₽
+  const [product] = (game.products as unknown as Array<{ id: number; is_active: boolean; price: string }>)
+    .filter((p) => p.is_active)
+    .sort((a, b) => Number(b.price) - Number(a.price))
+  const quantity = Math.floor(3000 / Number(product!.price)) + 1
+  expect(quantity).toBeLessThanOrEqual(10)
   const email = `first-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`
-  const id = await createPubgOrder(request, null, product.id, quantity, email)
+  const id = await createPubgOrder(request, null, product!.id, quantity, email)
   await payWithSandbox(request, null, id)
   return id
 }
