@@ -70,3 +70,34 @@ export async function buyerSeesRefund(page: Page, id: string) {
   }).toPass({ timeout: 20_000 })
   await expect(page.getByRole('region', { name: 'Ваши коды' })).toHaveCount(0)
 }
+
+/** «Антифрод»: a wrong threshold gets a Russian error by its field; the form saves as it was. */
+export async function ownerEditsAntifraud(page: Page) {
+  await page.goto('/admin/antifraud')
+  await expect(page.getByRole('heading', { level: 1, name: 'Антифрод' })).toBeVisible()
+  const threshold = page.getByLabel('Порог первого заказа, ₽', { exact: true })
+  await expect(threshold).toHaveValue('3000')
+  await threshold.fill('три тысячи')
+  await page.getByRole('button', { name: 'Сохранить' }).click()
+  await expect(page.getByText(/введите сумму в рублях/).first()).toBeVisible()
+  await expect(page.getByLabel('Порог первого заказа, ₽', { exact: true })).toHaveValue('три тысячи')
+  await page.getByLabel('Порог первого заказа, ₽', { exact: true }).fill('3000')
+  await page.getByRole('button', { name: 'Сохранить' }).click()
+  await expect(page.getByText('Настройки антифрода сохранены').first()).toBeVisible()
+}
+
+/** Блокировки: a bad email is refused in Russian; a good one is listed, then unblocked. */
+export async function ownerBlocksAndUnblocks(page: Page) {
+  const email = `blocked-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`
+  await page.goto('/admin/blocks')
+  await expect(page.getByRole('heading', { level: 1, name: 'Блокировки' })).toBeVisible()
+  await page.getByLabel('Значение').fill('не почта')
+  await page.getByRole('button', { name: 'Заблокировать' }).click()
+  await expect(page.getByText(/Введите адрес почты/).first()).toBeVisible()
+  await page.getByLabel('Значение').fill(email)
+  await page.getByRole('button', { name: 'Заблокировать' }).click()
+  await expect(page.getByText('Добавлено в список блокировок').first()).toBeVisible()
+  const row = page.getByRole('listitem', { name: `Почта: ${email}` })
+  await row.getByRole('button', { name: 'Разблокировать' }).click()
+  await expect(page.getByRole('listitem', { name: `Почта: ${email}` })).toHaveCount(0, { timeout: 15_000 })
+}

@@ -8,7 +8,9 @@ import {
   buyerSeesHeld,
   buyerSeesRefund,
   heldOrder,
+  ownerBlocksAndUnblocks,
   ownerDecides,
+  ownerEditsAntifraud,
   PHONE,
 } from './antifraud-review-steps'
 
@@ -34,4 +36,14 @@ test('held for review: approved shows the code, rejected shows the refund', asyn
   await ownerDecides(page, rejected, 'reject')
   await buyerSeesRefund(buyer, rejected)
   await guest.close()
+})
+
+test('the owner edits «Антифрод» and the block list, with Russian form errors', async ({
+  page,
+  context,
+  request,
+}) => {
+  await signInAs(context, request, OWNER)
+  await ownerEditsAntifraud(page)
+  await ownerBlocksAndUnblocks(page)
 })
