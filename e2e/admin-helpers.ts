@@ -41,4 +41,6 @@ export const OWNER_SCREENS: Array<{ path: string; heading: string }> = [
   { path: '/admin/seller', heading: 'Реквизиты и чеки' },
   { path: '/admin/audit', heading: 'Журнал изменений' },
   { path: '/admin/kinds', heading: 'Настройки видов' },
+  { path: '/admin/antifraud', heading: 'Антифрод' },
+  { path: '/admin/blocks', heading: 'Блокировки' },
 ]

@@ -84,6 +84,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/blocks/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The block lists: blocked emails, domains, addresses or networks and cards
+         * @description Every entry of the owner’s block lists, oldest first. A blocked buyer’s order and payment start are refused with a neutral message; a payment that still succeeds is held for review. Owner only: support staff get 403; anyone who is not staff gets 404, as for an unknown address.
+         */
+        get: operations["getAdminBlocks"];
+        put?: never;
+        /**
+         * Block an email, a domain, an address or network, or a card; audited
+         * @description Adds one entry. An entry already listed is returned unchanged (added: false). A card is stored only as its keyed hash. Owner only: support staff get 403; anyone who is not staff gets 404, as for an unknown address. Counts towards the per-staff write limit (429 with Retry-After beyond it).
+         */
+        post: operations["postAdminBlocks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/blocks/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Unblock: remove one entry of the block lists; audited
+         * @description Removes the entry; the buyer it blocked may order and pay again. Owner only: support staff get 403; anyone who is not staff gets 404, as for an unknown address. Counts towards the per-staff write limit (429 with Retry-After beyond it).
+         */
+        delete: operations["deleteAdminBlocksById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/data-requests/": {
         parameters: {
             query?: never;
@@ -424,6 +468,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/orders/{id}/block/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Block everything of an order: its email, the addresses that paid and the cards; audited
+         * @description One action from a held, rejected or disputed order: its email, the client addresses of its payments and the cards that paid go on the block lists (entries already listed stay as they are). Owner only: support staff get 403; anyone who is not staff gets 404, as for an unknown address. Counts towards the per-staff write limit (429 with Retry-After beyond it).
+         */
+        post: operations["postAdminOrdersByIdBlock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/orders/{id}/cancel/": {
         parameters: {
             query?: never;
@@ -444,6 +508,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/orders/{id}/code_views/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who opened the order’s codes: time, client address, user agent, account (newest first)
+         * @description Every view of a delivered code of this order, at most 500, newest first; the read is audited. Staff only (support or owner); anyone else gets 404, as for an unknown address.
+         */
+        get: operations["getAdminOrdersByIdCodeViews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/orders/{id}/delivered/": {
         parameters: {
             query?: never;
@@ -458,6 +542,26 @@ export interface paths {
          * @description Staff only (support or owner); anyone else gets 404, as for an unknown address. Counts towards the per-staff write limit (429 with Retry-After beyond it).
          */
         post: operations["postAdminOrdersByIdDelivered"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders/{id}/dispute/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The order’s payment data and code views as a plain-text file for a dispute form
+         * @description A text/plain attachment: the order, its payments (client address, country, card reference, never the number) and every code view, oldest first; the read is audited. Staff only (support or owner); anyone else gets 404, as for an unknown address.
+         */
+        get: operations["getAdminOrdersByIdDispute"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3546,9 +3650,44 @@ export interface components {
             previous: string | null;
             results: components["schemas"]["BalanceEntry"][];
         };
+        BlockAdded: {
+            /** @description False when it was already listed */
+            added: boolean;
+            entry: components["schemas"]["BlockEntry"];
+        };
+        BlockEntry: {
+            created: string;
+            created_by: string | null;
+            id: number;
+            /** @enum {string} */
+            kind: "email" | "domain" | "network" | "card";
+            note: string | null;
+            /** @description Email, domain, address or CIDR network, or the card’s keyed hash */
+            value: string;
+        };
+        BlockInput: {
+            /** @enum {string} */
+            kind: "email" | "domain" | "network" | "card";
+            note?: string | null;
+            /** @description An email, an email domain, an address or CIDR network; a card as its first 6 and last 4 digits ("411111******1111") or its keyed hash */
+            value: string;
+        };
         CallbackOk: {
             /** @enum {string} */
             status: "ok";
+        };
+        CodeView: {
+            client_address: string;
+            created: string;
+            id: number;
+            /**
+             * @description order: the order answer (pay page, the mails’ order links); history; lookup: «Найти заказ» link
+             * @enum {string}
+             */
+            place: "order" | "history" | "lookup";
+            user_agent: string | null;
+            /** @description The signed-in account; null for a guest */
+            user_id: number | null;
         };
         Contact: {
             address: string;
@@ -3788,6 +3927,9 @@ export interface components {
             total: string;
             /** @example 199.00 */
             total_to_pay: string;
+        };
+        OrderBlocked: {
+            results: components["schemas"]["BlockAdded"][];
         };
         OrderCreated: {
             /** Format: uuid */
@@ -5433,6 +5575,135 @@ export interface operations {
             };
         };
     };
+    getAdminBlocks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: components["schemas"]["BlockEntry"][];
+                    };
+                };
+            };
+            /** @description Error 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminBlocks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BlockInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlockAdded"];
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteAdminBlocksById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getAdminDataRequests: {
         parameters: {
             query?: {
@@ -6718,6 +6989,55 @@ export interface operations {
             };
         };
     };
+    postAdminOrdersByIdBlock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderBlocked"];
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     postAdminOrdersByIdCancel: {
         parameters: {
             query?: never;
@@ -6789,6 +7109,48 @@ export interface operations {
             };
         };
     };
+    getAdminOrdersByIdCodeViews: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: components["schemas"]["CodeView"][];
+                    };
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     postAdminOrdersByIdDelivered: {
         parameters: {
             query?: never;
@@ -6838,6 +7200,46 @@ export interface operations {
             };
             /** @description Error 429 */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminOrdersByIdDispute: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The evidence file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 404 */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

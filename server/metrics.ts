@@ -1,7 +1,8 @@
 // Prometheus metrics (issue 19), served on their own listener at METRICS_PORT (never on the public
 // port): process defaults, request durations by route and status, orders by status, orders
 // waiting for delivery by a person and the age of the oldest, the job queue's depth and failures,
-// the database pool. Each worker process has its own registry (its
+// the database pool, the fraud review's held orders by rule and decisions (429s by route are the
+// request durations' status label). Each worker process has its own registry (its
 // `pid` label tells them apart).
 import { createServer, type Server } from 'node:http'
 import { sql } from 'drizzle-orm'
@@ -9,6 +10,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { Database } from '#api/db/client'
 import { awaitingDelivery } from '#api/services/delivery/waiting'
 import { log } from '#api/lib/log'
+import { reviewCountsByRule } from '#api/services/risk/queue'
 
 export const registry = new Registry()
 registry.setDefaultLabels({ pid: String(process.pid) })
@@ -110,6 +112,16 @@ function databaseGauges(database: Database): void {
     registers: [registry],
     async collect() {
       this.set((await waitingNow()).oldest_waiting_seconds ?? 0)
+    },
+  })
+  new Gauge({
+    name: 'shop_order_reviews',
+    help: 'Orders the fraud rules held, by rule and decision (held = waiting, approved, rejected)',
+    labelNames: ['rule', 'status'],
+    registers: [registry],
+    async collect() {
+      this.reset()
+      for (const r of await reviewCountsByRule(database.db)) this.set({ rule: r.rule, status: r.status }, r.n)
     },
   })
   const pool = database.pool

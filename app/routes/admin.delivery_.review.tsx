@@ -15,11 +15,11 @@ export const meta = adminMeta('review.title')
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { api } = await staffApi(request, context)
+  const { api, me } = await staffApi(request, context)
   const held = await read(request, api, api.client.GET('/api/admin/reviews/'))
   const headers = new Headers(api.headers)
   headers.set('cache-control', 'no-store')
-  return data({ held }, { headers })
+  return data({ held, owner: me.role === 'owner' }, { headers })
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -62,7 +62,7 @@ function Row({ k, children }: { k: string; children: React.ReactNode }) {
   )
 }
 
-function HeldCard({ o }: { o: Held }) {
+function HeldCard({ o, owner }: { o: Held; owner: boolean }) {
   const t = useT()
   const k = (key: string, p?: Record<string, string | number>) => t(`admin.review.${key}`, p)
   const history = (h: { paid_orders_30d: number; emails_30d: number } | null) =>
@@ -121,13 +121,25 @@ function HeldCard({ o }: { o: Held }) {
         </details>
         <Link to={`/admin/orders/${o.id}`}>{k('open_order')}</Link>
       </div>
+      {owner ? (
+        <AdminForm
+          formKey={`block-${o.id}`}
+          intent="block_order"
+          action="/admin/blocks"
+          label={t('admin.blocks.block_order')}
+          hidden={{ order: o.id }}
+        >
+          <p className="field__hint">{t('admin.blocks.block_order_hint')}</p>
+          <Submit danger>{t('admin.blocks.block_order')}</Submit>
+        </AdminForm>
+      ) : null}
     </li>
   )
 }
 
 export default function AdminReview() {
   const t = useT()
-  const { held } = useLoaderData<typeof loader>()
+  const { held, owner } = useLoaderData<typeof loader>()
   return (
     <section aria-labelledby="admin-h1">
       <nav className="admin-tabs" aria-label={t('admin.review.tabs')}>
@@ -141,7 +153,7 @@ export default function AdminReview() {
       ) : (
         <ol className="desk-list">
           {held.results.map((o) => (
-            <HeldCard key={o.id} o={o} />
+            <HeldCard key={o.id} o={o} owner={owner} />
           ))}
         </ol>
       )}

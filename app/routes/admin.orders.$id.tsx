@@ -26,12 +26,14 @@ function orderId(request: Request, raw: string | undefined): string {
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { api, me } = await staffApi(request, context)
   const id = orderId(request, params.id)
-  const detail = await read(
-    request,
-    api,
-    api.client.GET('/api/admin/orders/{id}/', { params: { path: { id } } }),
+  const [detail, views] = await Promise.all([
+    read(request, api, api.client.GET('/api/admin/orders/{id}/', { params: { path: { id } } })),
+    read(request, api, api.client.GET('/api/admin/orders/{id}/code_views/', { params: { path: { id } } })),
+  ])
+  return data(
+    { detail, views: views.results, role: me.role, requestId: crypto.randomUUID() },
+    { headers: api.headers },
   )
-  return data({ detail, role: me.role, requestId: crypto.randomUUID() }, { headers: api.headers })
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -79,7 +81,7 @@ const SHOWN = new Set(['id', 'status', 'order_products', 'game', 'gift', 'resour
 
 export default function AdminOrder() {
   const t = useT()
-  const { detail, role, requestId } = useLoaderData<typeof loader>()
+  const { detail, views, role, requestId } = useLoaderData<typeof loader>()
   const o = detail.order as Record<string, unknown> & { id: string; status: string }
   const lines = (o.order_products as Line[] | undefined) ?? []
   const item = (o.game as { title?: string } | null)?.title ?? (o.gift as { title?: string } | null)?.title
@@ -165,6 +167,29 @@ export default function AdminOrder() {
               ))}
             </ul>
           )}
+        </section>
+
+        <section className="card" aria-labelledby="order-code-views">
+          <h2 id="order-code-views">{t('admin.code_views.title')}</h2>
+          {views.length === 0 ? (
+            <p>{t('admin.code_views.none')}</p>
+          ) : (
+            <ul className="admin-list">
+              {views.map((v) => (
+                <li key={v.id}>
+                  {formatWhen(v.created)} · {t(`admin.code_views.places.${v.place}`)} ·{' '}
+                  <span className="admin-mono">{v.client_address}</span> ·{' '}
+                  {v.user_id === null ? t('admin.code_views.guest') : `#${v.user_id}`}
+                  <span className="field__hint admin-break"> · {v.user_agent ?? '—'}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+          <p>
+            <a href={`/admin/orders/${detail.order.id}/dispute.txt`} download>
+              {t('admin.code_views.export')}
+            </a>
+          </p>
         </section>
 
         <section className="card" aria-labelledby="order-actions">

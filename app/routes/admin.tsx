@@ -36,6 +36,8 @@ const SECTIONS = [
   { to: '/admin/kinds', key: 'kinds', owner: true },
   { to: '/admin/audit', key: 'audit', owner: true },
   { to: '/admin/shop', key: 'shop', owner: true },
+  { to: '/admin/antifraud', key: 'antifraud', owner: true },
+  { to: '/admin/blocks', key: 'blocks', owner: true },
 ] as const
 
 function AdminNav({ role }: { role: 'owner' | 'support' }) {

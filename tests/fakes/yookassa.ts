@@ -24,7 +24,20 @@ export interface YkPayment {
   amount: { value: string; currency: string }
   description?: string
   confirmation: { type: string; confirmation_url?: string; confirmation_data?: string; return_url?: string }
-  payment_method: { type: string; id: string; saved: boolean }
+  payment_method: {
+    type: string
+    id: string
+    saved: boolean
+    /** A card payment's card, as YooKassa returns it once paid (never the full number). */
+    card?: {
+      first6: string
+      last4: string
+      expiry_month: string
+      expiry_year: string
+      card_type: string
+      issuer_country?: string
+    }
+  }
   cancellation_details?: { party: string; reason: string }
   created_at: string
   metadata: Record<string, string>
@@ -53,7 +66,12 @@ export interface FakeYookassa {
   env: Record<string, string>
   /** The payment YooKassa made for our payment id (from the metadata we sent). */
   paymentOf(ourPaymentId: string): YkPayment | undefined
-  succeed(id: string, amount?: { value: string; currency: string }): YkPayment
+  /** The payer paid; `card` is what YooKassa then says about the card (first6, last4, issuer country). */
+  succeed(
+    id: string,
+    amount?: { value: string; currency: string },
+    card?: { first6: string; last4: string; issuer_country?: string },
+  ): YkPayment
   cancel(id: string, reason: string, party?: string): YkPayment
   /** The notification YooKassa would post for an event about an object. */
   notification(
@@ -230,9 +248,11 @@ export async function startFakeYookassa(
     refundStatus: 'succeeded',
     env: { YOOKASSA_SHOP_ID: YK_SHOP, YOOKASSA_SECRET_KEY: YK_SECRET, YOOKASSA_API_URL: baseUrl },
     paymentOf: (ourId) => [...payments.values()].find((p) => p.metadata.payment_id === ourId),
-    succeed(id, amount) {
+    succeed(id, amount, card) {
       const p = get(id)
       Object.assign(p, { status: 'succeeded', paid: true, ...(amount ? { amount } : {}) })
+      if (card)
+        p.payment_method.card = { expiry_month: '12', expiry_year: '2030', card_type: 'Visa', ...card }
       return p
     },
     cancel(id, reason, party = 'payment_network') {

@@ -955,6 +955,8 @@ export const codeViews = pgTable(
     place: text('place').notNull(),
     clientAddress: text('client_address').notNull(),
     userAgent: text('user_agent'),
+    // the signed-in account that looked (null: a guest holding the order's id or lookup link)
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     created: created(),
   },
   (t) => [index('code_views_order_idx').on(t.orderId, t.id)],

@@ -1,3 +1,4 @@
+import { logCodeViews } from '../services/orders/code-views'
 import { createRoute, z } from '@hono/zod-openapi'
 import { and, count, desc, eq, type SQL } from 'drizzle-orm'
 import type { ApiApp } from '../context'
@@ -51,6 +52,7 @@ export function registerOrdersHistory(app: ApiApp) {
       .limit(pageSize)
       .offset((page - 1) * pageSize)
     const results = await serializeOrderHistory(db, rows)
+    await logCodeViews(c, 'history', results)
     return c.json(pageNumberPage(c.req.url, total?.n ?? 0, page, pageSize, results), 200)
   })
 }

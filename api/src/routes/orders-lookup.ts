@@ -1,5 +1,6 @@
 // Guests find their orders (our extension of the contract): POST an email, get one mail with a
 // signed 24-hour link; the link's token lists that email's orders. See services/mail/lookup.ts.
+import { logCodeViews } from '../services/orders/code-views'
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { clientAddressOf } from '../lib/client-address'
@@ -96,6 +97,7 @@ export function registerOrderLookup(app: ApiApp) {
     if (!hit.allowed) return limited(c, hit.retryAfter)
     const found = await ordersForLookupToken(c.var.deps, c.req.valid('param').token)
     if (!found) throw fail(400, 'order_lookup_link_invalid')
+    await logCodeViews(c, 'lookup', found.results)
     c.header('Cache-Control', 'private, no-store')
     return c.json(
       {

@@ -4,6 +4,7 @@ import { errorResponses, jsonContent, UuidParam } from '../lib/schemas'
 import { loadOrderForCaller } from '../services/orders/access'
 import { recalculateOrder } from '../services/orders/pricing'
 import { RecalculatedOrderSchema } from '../services/orders/schemas'
+import { logCodeViews } from '../services/orders/code-views'
 import { recalculatedOrderOut } from '../services/orders/serialize'
 import { registerOrderCreation } from './orders-create'
 import { registerStandoffAvatar } from './orders-avatar'
@@ -33,6 +34,8 @@ export function registerOrders(app: ApiApp) {
     const order = await loadOrderForCaller(c, c.req.valid('param').id)
     const { db } = c.var.deps
     const totals = await recalculateOrder(db, order.id)
-    return c.json(await recalculatedOrderOut(db, order, totals), 200)
+    const out = await recalculatedOrderOut(db, order, totals)
+    await logCodeViews(c, 'order', [out])
+    return c.json(out, 200)
   })
 }

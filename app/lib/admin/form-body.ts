@@ -16,6 +16,8 @@ export type FieldKind =
   | 'percentBp'
   /** a decimal with up to 6 decimals ("5.6") → millionths (5600000) */
   | 'micro'
+  /** roubles with up to 2 decimals ("3000" or "2999,50") → kopecks (300000) */
+  | 'rubles'
 
 export type FormSpec = Record<string, FieldKind>
 
@@ -52,6 +54,7 @@ function convert(kind: FieldKind, raw: string | null): unknown {
             .map((s) => s.trim())
             .filter(Boolean)
     case 'percentBp':
+    case 'rubles':
       return v === '' ? undefined : scaled(v, 2)
     case 'micro':
       return v === '' ? undefined : scaled(v, 6)

@@ -194,6 +194,9 @@ export class SessionTransport {
     if (access) headers.set('authorization', `Bearer ${access}`)
     else headers.delete('authorization')
     headers.set(CLIENT_IP_HEADER, this.upstream.clientAddress)
+    // the shopper's browser, for the API's code-view log (evidence for disputes, issue 34)
+    const userAgent = this.request.headers.get('user-agent')
+    if (userAgent) headers.set('user-agent', userAgent.slice(0, 400))
     const controller = new AbortController()
     let timer: ReturnType<typeof setTimeout> | undefined
     const timedOut = new Promise<null>((resolve) => {

@@ -5,6 +5,8 @@ import { registerAdminDataRequests } from './data-requests'
 import { registerAdminDelivery } from './delivery'
 import { registerAdminReview } from './review'
 import { registerAdminAntifraud } from './antifraud'
+import { registerAdminBlocks } from './blocks'
+import { registerAdminCodeViews } from './code-views'
 import { adminGuard } from './guard'
 import { registerAdminKinds } from './kinds'
 import { registerAdminLogos } from './logos'
@@ -22,6 +24,8 @@ export function registerAdmin(app: ApiApp) {
   registerAdminDelivery(app)
   registerAdminReview(app)
   registerAdminAntifraud(app)
+  registerAdminBlocks(app)
+  registerAdminCodeViews(app)
   registerAdminCatalogue(app)
   registerAdminLogos(app)
   registerAdminStock(app)

@@ -79,3 +79,18 @@ export async function listHeld(db: Db, limit = 50, now = new Date()) {
     }),
   )
 }
+
+/**
+ * Review decisions by rule for the metrics (issue 34): for every rule, how many orders it held
+ * (`held`: still waiting), and how many of those staff approved or rejected.
+ */
+export async function reviewCountsByRule(
+  db: Db,
+): Promise<Array<{ rule: string; status: 'held' | 'approved' | 'rejected'; n: number }>> {
+  const res = (await db.execute(
+    sql`select r.rule, v.status, count(*)::int as n
+        from ${orderReviews} v, jsonb_array_elements_text(v.rules) as r(rule)
+        group by r.rule, v.status order by r.rule, v.status`,
+  )) as unknown as { rows: Array<{ rule: string; status: 'held' | 'approved' | 'rejected'; n: number }> }
+  return res.rows.map((r) => ({ rule: String(r.rule), status: r.status, n: Number(r.n) }))
+}

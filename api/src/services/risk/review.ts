@@ -15,9 +15,13 @@ import { staffEmails } from '../delivery/handover'
 import { queueMail } from '../mail/outbox'
 import { recordOrderEvent } from '../orders/events'
 import { transitionOrder } from '../orders/state-machine'
+import { isBlocked } from './gate'
 import { isHeldForReview } from './held'
 import { trippedRules } from './rules'
 import { loadRiskSettings } from './settings'
+
+/** The review reason of a buyer on the owner's block lists (not a switchable rule). */
+const BLOCKED_RULE = 'block_list'
 
 export const REVIEW_OVERDUE_JOB = 'review.overdue'
 /** Staff are mailed about an order still held this long after it was held. */
@@ -36,7 +40,10 @@ type PaymentRow = typeof payments.$inferSelect
 export async function holdIfRisky(tx: Tx, deps: ApiDeps, payment: PaymentRow): Promise<string[]> {
   const [order] = await tx.select().from(orders).where(eq(orders.id, payment.orderId))
   if (!order) return []
-  const rules = await trippedRules(tx, await loadRiskSettings(tx, deps.config), order, payment)
+  const rules: string[] = await trippedRules(tx, await loadRiskSettings(tx, deps.config), order, payment)
+  // a buyer blocked after starting to pay (or whose card only now shows) is held, never delivered
+  if (await isBlocked(tx, { email: order.email, address: payment.clientAddress, cardHash: payment.cardHash }))
+    rules.push(BLOCKED_RULE)
   if (rules.length === 0) return []
   const inserted = await tx
     .insert(orderReviews)

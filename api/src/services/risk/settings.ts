@@ -19,9 +19,18 @@ export const RISK_RULES = [
 ] as const
 export type RiskRule = (typeof RISK_RULES)[number]
 
-const count = z.number().int().min(1).max(1_000_000)
+// Russian messages: the back-office «Антифрод» form shows them by its fields
+const count = z
+  .number('введите целое число')
+  .int('введите целое число')
+  .min(1, 'не меньше 1')
+  .max(1_000_000, 'не больше 1 000 000')
 /** Kopecks. */
-const sum = z.number().int().min(0).max(100_000_000_00)
+const sum = z
+  .number('введите сумму в рублях, например 3000')
+  .int('введите сумму в рублях, не больше двух знаков после запятой')
+  .min(0, 'сумма не может быть отрицательной')
+  .max(100_000_000_00, 'не больше 100 000 000 ₽')
 
 export const RiskSettingsSchema = z.object({
   /** Velocity limits: orders and payment starts per client address and per email in the window. */
@@ -29,9 +38,13 @@ export const RiskSettingsSchema = z.object({
   order_per_email: count,
   payment_per_address: count,
   payment_per_email: count,
-  window_minutes: z.number().int().min(1).max(1440),
+  window_minutes: z
+    .number('введите целое число минут')
+    .int('введите целое число минут')
+    .min(1, 'не меньше 1 минуты')
+    .max(1440, 'не больше 1440 минут (суток)'),
   /** Which rules hold an order for review. */
-  rules: z.record(z.enum(RISK_RULES), z.boolean()),
+  rules: z.record(z.enum(RISK_RULES), z.boolean('правило включено или выключено')),
   first_order_over: sum,
   paid_per_hour: count,
   paid_per_address_hour: count,

@@ -1,0 +1,2 @@
+ALTER TABLE "code_views" ADD COLUMN "user_id" integer;--> statement-breakpoint
+ALTER TABLE "code_views" ADD CONSTRAINT "code_views_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;

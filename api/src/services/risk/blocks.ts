@@ -1,0 +1,127 @@
+// The owner's block lists (issue 34, decision 091): an email, an email domain, a client address or
+// network, a card (kept only as its keyed hash). Entries are added one by one or all at once from an
+// order (its email, the addresses that started its payments, the cards that paid); every change is
+// audited. The gate (gate.ts) refuses a blocked buyer's order and payment start; a payment that
+// still succeeds for a blocked buyer is held for review at settlement (review.ts).
+import { and, asc, eq } from 'drizzle-orm'
+import type { Db, Tx } from '../../db/client'
+import { type BlockKind, blockList, orders, payments } from '../../db/schema'
+import { isAddressOrCidr } from '../../lib/address-ranges'
+import { fail } from '../../lib/errors'
+import { audit } from '../admin/audit'
+import type { StaffMember } from '../admin/roles'
+import { cardHash } from './card'
+
+export type BlockRow = typeof blockList.$inferSelect
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+const DOMAIN = /^(?=.{3,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/
+const HASH = /^[0-9a-f]{64}$/
+/** "411111******1111", "4111 11** **** 1111" or "411111 1111": a card's bin and last digits. */
+const CARD = /^(\d{6})[\s*Xx•]*(\d{4})$/
+
+/**
+ * The stored value of an entry the owner typed, or a 400 with a Russian message: emails and
+ * domains in lower case, addresses and networks as typed when valid, a card as its keyed hash (from
+ * its first 6 and last 4 digits, or a hash copied from an order).
+ */
+export function normaliseBlock(kind: BlockKind, raw: string, cardKey: string): string {
+  const v = raw.trim()
+  switch (kind) {
+    case 'email': {
+      const e = v.toLowerCase()
+      if (!EMAIL.test(e) || e.length > 254) throw fail(400, 'block_value_email')
+      return e
+    }
+    case 'domain': {
+      const d = v.toLowerCase().replace(/^@/, '')
+      if (!DOMAIN.test(d)) throw fail(400, 'block_value_domain')
+      return d
+    }
+    case 'network':
+      if (v.length > 64 || !isAddressOrCidr(v)) throw fail(400, 'block_value_network')
+      return v.toLowerCase()
+    case 'card': {
+      const lower = v.toLowerCase()
+      if (HASH.test(lower)) return lower
+      const m = CARD.exec(v.replace(/\s+/g, ' '))
+      const hash = m ? cardHash(cardKey, { first6: m[1], last4: m[2] }) : null
+      if (!hash) throw fail(400, 'block_value_card')
+      return hash
+    }
+  }
+}
+
+export const listBlocks = (db: Db | Tx) => db.select().from(blockList).orderBy(asc(blockList.id))
+
+/** Adds an entry (an existing one is returned as it is, `added` false); audited when added. */
+export async function addBlock(
+  tx: Tx,
+  staff: StaffMember,
+  entry: { kind: BlockKind; value: string; note: string | null },
+): Promise<{ row: BlockRow; added: boolean }> {
+  const [row] = await tx
+    .insert(blockList)
+    .values({ ...entry, createdBy: staff.email })
+    .onConflictDoNothing()
+    .returning()
+  if (row) {
+    await audit(tx, staff, {
+      action: 'block.add',
+      entity: 'block',
+      entityId: row.id,
+      after: { kind: row.kind, value: row.value, note: row.note },
+    })
+    return { row, added: true }
+  }
+  const [existing] = await tx
+    .select()
+    .from(blockList)
+    .where(and(eq(blockList.kind, entry.kind), eq(blockList.value, entry.value)))
+  if (!existing) throw fail(409, 'block_conflict')
+  return { row: existing, added: false }
+}
+
+/** Removes an entry; audited. False when there was none. */
+export async function removeBlock(tx: Tx, staff: StaffMember, id: number): Promise<boolean> {
+  const [row] = await tx.delete(blockList).where(eq(blockList.id, id)).returning()
+  if (!row) return false
+  await audit(tx, staff, {
+    action: 'block.remove',
+    entity: 'block',
+    entityId: row.id,
+    before: { kind: row.kind, value: row.value, note: row.note },
+  })
+  return true
+}
+
+/** What an order gives to block: its email, its payments' client addresses and cards. */
+export async function orderTraits(tx: Tx, orderId: string) {
+  const [order] = await tx.select({ email: orders.email }).from(orders).where(eq(orders.id, orderId))
+  if (!order) throw fail(404, 'order_not_found')
+  const paid = await tx
+    .select({ address: payments.clientAddress, card: payments.cardHash })
+    .from(payments)
+    .where(eq(payments.orderId, orderId))
+  const traits: Array<{ kind: BlockKind; value: string }> = []
+  const seen = new Set<string>()
+  const push = (kind: BlockKind, value: string | null) => {
+    if (!value || value === 'unknown' || seen.has(`${kind}:${value}`)) return
+    seen.add(`${kind}:${value}`)
+    traits.push({ kind, value })
+  }
+  push('email', order.email?.trim().toLowerCase() ?? null)
+  for (const p of paid) {
+    push('network', p.address && isAddressOrCidr(p.address) ? p.address.toLowerCase() : null)
+    push('card', p.card)
+  }
+  return traits
+}
+
+/** Blocks everything of an order at once (email, addresses, cards); the entries added. */
+export async function blockOrder(tx: Tx, staff: StaffMember, orderId: string) {
+  const note = `заказ ${orderId.slice(0, 8)}`
+  const out: Array<{ row: BlockRow; added: boolean }> = []
+  for (const t of await orderTraits(tx, orderId)) out.push(await addBlock(tx, staff, { ...t, note }))
+  return out
+}
