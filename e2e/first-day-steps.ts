@@ -17,6 +17,7 @@ import { type Browser, expect, type Page } from '@playwright/test'
 import { type ReadMail, readMail } from '../tests/helpers/mime'
 import { freePort, type ShopProcess, startShopProcess } from '../tests/helpers/shop-process'
 import { startTestSmtp, type TestSmtp } from '../tests/helpers/smtp'
+import { type FakeYookassa, startFakeYookassa } from '../tests/fakes/yookassa'
 import { ownerAddsGameWithProduct } from './admin-catalogue-steps'
 
 const PASSWORD = 'Quiet-Harbour-2026'
@@ -28,6 +29,7 @@ const UC_MISMATCH = 'количество UC не совпадает с това
 interface FirstDayShop {
   shop: ShopProcess
   smtp: TestSmtp
+  yookassa: FakeYookassa
   origin: string
   owner: string
   env: Record<string, string>
@@ -38,22 +40,25 @@ async function startProductionShop(): Promise<FirstDayShop> {
   const port = await freePort()
   const origin = `http://127.0.0.1:${port}`
   const owner = `owner-${Date.now()}@first-day.example`
+  const yookassa = await startFakeYookassa({ port: await freePort(), shopUrl: origin })
   const env = {
     PORT: String(port),
     PUBLIC_URL: origin,
     JWT_SECRET: 'first-day-secret-first-day-secret-2026',
     ADMIN_EMAILS: owner,
-    // the payment system's keys are server settings (docs/operations.md «Taking payments»); no
-    // payment is made here, the method only has to be usable
+    // the payment system's keys are server settings (docs/operations.md «Taking payments»); its API
+    // is the local fake (tests/fakes/yookassa.ts), whose notifications come from the loopback
     YOOKASSA_SHOP_ID: '501234',
     YOOKASSA_SECRET_KEY: 'test_yk_secret_key',
+    YOOKASSA_API_URL: yookassa.url,
+    YOOKASSA_NOTIFY_FROM: '127.0.0.1/32, ::1',
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'first-day-'))
   const [shop, smtp] = await Promise.all([
     startShopProcess({ dataDir, env, readyTimeoutMs: 240_000 }),
     startTestSmtp(),
   ])
-  return { shop, smtp, origin, owner, env }
+  return { shop, smtp, yookassa, origin, owner, env }
 }
 
 /** Mails the shop wrote to files (no SMTP_URL) to `to` whose subject matches, newest first. */
@@ -219,6 +224,103 @@ async function ownerImportsCodes(page: Page) {
   await expect(report.getByRole('row').filter({ hasText: UC_MISMATCH })).toContainText('2')
 }
 
+/**
+ * The first sale and a refund (issue 32): a guest buys the owner's 325 UC code and pays by SBP (the
+ * QR and the bank link at 360 px); YooKassa's payer pays and YooKassa notifies; the code is shown.
+ * The owner refunds the done order with a reason: YooKassa receives the amount charged, once, and
+ * the buyer's refund mail (over SMTP now) says that amount.
+ */
+async function firstSaleAndRefund(
+  browser: Browser,
+  owner: Page,
+  day: FirstDayShop,
+  javaScriptEnabled: boolean,
+) {
+  const buyerContext = await browser.newContext({
+    baseURL: day.origin,
+    locale: 'ru-RU',
+    javaScriptEnabled,
+    viewport: { width: 360, height: 780 },
+  })
+  try {
+    const request = buyerContext.request
+    const games = (await (await request.get('/api/games/')).json()) as {
+      results?: Array<{ id: number; kind: string }>
+    }
+    const list = Array.isArray(games) ? (games as Array<{ id: number; kind: string }>) : (games.results ?? [])
+    const game = list.find((g) => g.kind === 'PUBGGame')
+    expect(game, 'the owner’s PUBG game is on sale').toBeTruthy()
+    const detail = (await (await request.get(`/api/games/${game!.id}/`)).json()) as {
+      products: Array<{ id: number; title: string }>
+    }
+    const product = detail.products.find((p) => p.title === '325 UC')
+    expect(product).toBeTruthy()
+    const buyer = `buyer-${Date.now()}@first-day.example`
+    const created = await request.post('/api/orders/pubg/', {
+      data: {
+        products: [{ product_id: product!.id, quantity: 1 }],
+        email: buyer,
+        personal_data_consent: true,
+      },
+    })
+    expect(created.status(), await created.text()).toBe(201)
+    const { id: orderId, total } = (await created.json()) as { id: string; total: string }
+
+    const page = await buyerContext.newPage()
+    await page.goto(`/orders/${orderId}/pay`)
+    await page.getByRole('radio', { name: 'СБП', exact: true }).check()
+    await page.getByRole('button', { name: 'Перейти к оплате' }).click()
+    await expect(page.getByRole('img', { name: /QR/ })).toBeVisible({ timeout: 20_000 })
+    await expect(page.getByRole('link', { name: 'Открыть приложение банка' })).toBeVisible()
+
+    const data = (await (await request.get(`/api/orders/payment_data/${orderId}/`)).json()) as {
+      payment_id: string
+      type: string
+      amount: string
+    }
+    expect(data.type).toBe('invoice_qr')
+    const paid = day.yookassa.paymentOf(data.payment_id)
+    expect(paid, 'the shop asked YooKassa for this payment').toBeTruthy()
+    expect(paid!.amount).toEqual({ value: data.amount, currency: 'RUB' })
+    day.yookassa.succeed(paid!.id)
+    expect(await day.yookassa.notify(day.origin, 'payment.succeeded', paid!)).toBe(200)
+
+    await page.goto(`/orders/${orderId}/pay`)
+    await expect(page.getByTestId('order-status')).toHaveText('Выполнен', { timeout: 20_000 })
+    await expect(page.getByRole('main')).toContainText(/PUBG325-[A-Z0-9]+-OK/)
+
+    // the owner puts it right: the refund returns what the buyer was charged
+    await owner.goto(`/admin/orders/${orderId}`)
+    const form = owner.getByRole('form', { name: 'Вернуть деньги' })
+    await form.getByLabel('Причина для покупателя').fill('Код не подошёл')
+    await form.getByRole('button', { name: 'Вернуть деньги' }).click()
+    await expect(owner.getByText('Возврат оформлен').first()).toBeVisible()
+    await expect
+      .poll(
+        () =>
+          [...day.yookassa.refunds.values()].filter((r) => r.payment_id === paid!.id).map((r) => r.amount),
+        { timeout: 60_000 },
+      )
+      .toEqual([{ value: data.amount, currency: 'RUB' }])
+    expect(Number(data.amount)).toBeGreaterThanOrEqual(Number(total))
+    const [whole, cents] = data.amount.split('.')
+    await expect
+      .poll(
+        () =>
+          day.smtp.received.filter((m) => m.to.toLowerCase().includes(buyer) && /Возврат/.test(m.subject))
+            .length,
+        { timeout: 60_000 },
+      )
+      .toBe(1)
+    const mail = day.smtp.received.find(
+      (m) => m.to.toLowerCase().includes(buyer) && /Возврат/.test(m.subject),
+    )!
+    expect(mail.text).toMatch(new RegExp(`${whole},${cents}`))
+  } finally {
+    await buyerContext.close()
+  }
+}
+
 /** The whole first day; `browser` opens a context on the production shop (JS on or off). */
 export async function ownersFirstDay(browser: Browser, javaScriptEnabled: boolean) {
   const day = await startProductionShop()
@@ -296,10 +398,13 @@ export async function ownersFirstDay(browser: Browser, javaScriptEnabled: boolea
     await ownerAddsGameWithProduct(page)
     await expect(page.locator('meta[property="og:site_name"]')).toHaveAttribute('content', SHOP_NAME)
     await ownerImportsCodes(page)
+
+    await firstSaleAndRefund(browser, page, day, javaScriptEnabled)
   } finally {
     await context.close()
     await shop.stop('SIGKILL')
     await day.smtp.stop()
+    await day.yookassa.close()
     rmSync(shop.dataDir, { recursive: true, force: true })
   }
 }

@@ -3,7 +3,7 @@
 import { eq } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { Tx } from '../../db/client'
-import { fail } from '../../lib/errors'
+import { refuse } from '../../lib/domain-error'
 import { audit, changedFields } from './audit'
 import type { StaffMember } from './roles'
 
@@ -18,7 +18,7 @@ export async function patchAudited<Row extends Record<string, unknown>>(
   // biome-ignore lint/suspicious/noExplicitAny: drizzle's generic table types do not narrow here
   const t = target.table as any
   const [before] = (await tx.select().from(t).where(eq(target.id, id)).for('update')) as Row[]
-  if (!before) throw fail(404, 'not_found')
+  if (!before) throw refuse('not_found')
   check?.({ ...before, ...stripUndefined(patch) } as Row)
   const diff = changedFields(before, patch)
   if (!diff.changed) return before

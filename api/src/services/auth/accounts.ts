@@ -2,7 +2,8 @@ import { verify } from '@node-rs/argon2'
 import { and, eq, isNull } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { users } from '../../db/schema'
-import { fail, fieldError } from '../../lib/errors'
+import { fail } from '../../lib/errors'
+import { refuse, refuseField } from '../../lib/domain-error'
 import { queueConfirmation } from './email-confirmation'
 import { hashPassword } from './password-hash'
 import { assertStrongPassword } from './password-strength'
@@ -37,7 +38,7 @@ export async function signInOrUp(
   const [existing] = await db.select().from(users).where(eq(users.email, email))
   if (!existing) {
     // the storefront said the consent box was left unticked: no account without it (152-ФЗ)
-    if (opts.consentRefused) throw fieldError('personal_data_consent', 'consent_required')
+    if (opts.consentRefused) throw refuseField('personal_data_consent', 'consent_required')
     assertStrongPassword(password, [email])
     const passwordHash = await hashPassword(password)
     // two sign-ups racing for one email: the unique index lets exactly one insert win
@@ -55,6 +56,6 @@ export async function signInOrUp(
   }
   if (!existing.passwordHash) throw fail(401, 'password_not_set')
   const ok = await verify(existing.passwordHash, password).catch(() => false)
-  if (!ok) throw fail(401, 'wrong_password')
+  if (!ok) throw refuse('wrong_password')
   return { user: existing, created: false }
 }

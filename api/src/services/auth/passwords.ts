@@ -8,7 +8,8 @@ import type { Db } from '../../db/client'
 import { users } from '../../db/schema'
 import { enqueue } from '../../jobs/queue'
 import type { JobHandler } from '../../jobs/worker'
-import { fail, fieldError } from '../../lib/errors'
+import { fail } from '../../lib/errors'
+import { refuse, refuseField } from '../../lib/domain-error'
 import { queueMail } from '../mail/outbox'
 import { hitRateLimits, type RateLimitResult } from '../rate-limit'
 import {
@@ -107,12 +108,12 @@ export async function resetPassword(
   now = new Date(),
 ): Promise<void> {
   const peek = await peekAccountToken(db, token, 'password_reset', now)
-  if (!peek) throw fail(400, 'reset_link_invalid')
+  if (!peek) throw refuse('reset_link_invalid')
   assertStrongPassword(password, [peek.email])
   const passwordHash = await hashPassword(password)
   await db.transaction(async (tx) => {
     const used = await consumeAccountToken(tx, token, 'password_reset', now)
-    if (!used) throw fail(400, 'reset_link_invalid')
+    if (!used) throw refuse('reset_link_invalid')
     await claimForEmailOwner(tx, used.userId, now)
     await revokeAllForUser(tx, used.userId, { now })
     await expireAccountTokens(tx, used.userId, 'password_reset', now)
@@ -145,11 +146,11 @@ export async function changePassword(
     .select({ email: users.email, passwordHash: users.passwordHash })
     .from(users)
     .where(and(eq(users.id, userId), isNull(users.deletedAt)))
-  if (!user?.email) throw fail(401, 'token_not_valid')
+  if (!user?.email) throw refuse('token_not_valid')
   if (!user.passwordHash) throw fail(400, 'password_not_set')
   const ok = await verify(user.passwordHash, current).catch(() => false)
-  if (!ok) throw fieldError('current_password', 'current_password_wrong')
-  if (current === next) throw fieldError('new_password', 'password_same')
+  if (!ok) throw refuseField('current_password', 'current_password_wrong')
+  if (current === next) throw refuseField('new_password', 'password_same')
   assertStrongPassword(next, [user.email], 'new_password')
   const passwordHash = await hashPassword(next)
   await db.transaction(async (tx) => {

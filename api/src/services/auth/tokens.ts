@@ -4,7 +4,7 @@ import { jwtVerify, SignJWT } from 'jose'
 import type { Db, Tx } from '../../db/client'
 import { refreshTokens, users } from '../../db/schema'
 import type { ApiConfig } from '../../env'
-import { fail } from '../../lib/errors'
+import { refuse } from '../../lib/domain-error'
 import { signAccessToken } from './access-token'
 
 export interface TokenPair {
@@ -83,7 +83,7 @@ export async function rotateRefresh(
   now = new Date(),
 ): Promise<TokenPair> {
   const claims = await readRefresh(config, token)
-  if (!claims) throw fail(400, 'refresh_invalid')
+  if (!claims) throw refuse('refresh_invalid')
   const [used] = await db
     .update(refreshTokens)
     .set({ usedAt: now })
@@ -102,7 +102,7 @@ export async function rotateRefresh(
       .select({ deletedAt: users.deletedAt })
       .from(users)
       .where(eq(users.id, used.userId))
-    if (!user || user.deletedAt) throw fail(400, 'refresh_invalid')
+    if (!user || user.deletedAt) throw refuse('refresh_invalid')
     return issue(db, config, used.userId, used.familyId, used.expiresAt)
   }
   const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.id, claims.id))
@@ -120,10 +120,10 @@ export async function rotateRefresh(
   }
   if (row?.usedAt && !row.revokedAt) {
     await revokeFamily(db, row.familyId, now)
-    throw fail(400, 'refresh_reused')
+    throw refuse('refresh_reused')
   }
-  if (row && row.expiresAt <= now) throw fail(400, 'refresh_expired')
-  throw fail(400, 'refresh_invalid')
+  if (row && row.expiresAt <= now) throw refuse('refresh_expired')
+  throw refuse('refresh_invalid')
 }
 
 export async function revokeFamily(db: Db, familyId: string, now = new Date()): Promise<void> {

@@ -14,7 +14,8 @@ import {
   supplyServers,
   users,
 } from '../../db/schema'
-import { fail, message } from '../../lib/errors'
+import { message } from '../../lib/errors'
+import { refuse } from '../../lib/domain-error'
 import { toMoney } from '../../lib/money'
 import { audit } from '../admin/audit'
 import type { StaffMember } from '../admin/roles'
@@ -138,7 +139,7 @@ export interface DeskOutcome {
 
 async function lockOrder(tx: Tx, id: string) {
   const [o] = await tx.select().from(orders).where(eq(orders.id, id)).for('update')
-  if (!o) throw fail(404, 'order_not_found')
+  if (!o) throw refuse('order_not_found')
   return o
 }
 
@@ -166,7 +167,7 @@ async function checkHolder(tx: Tx, staff: StaffMember, o: OrderRow, now: Date) {
   if (o.takenAt === null || now.getTime() - o.takenAt.getTime() >= TAKE_LOCK_MINUTES * 60_000) return
   const [holder] = await tx.select({ email: users.email }).from(users).where(eq(users.id, o.takenBy))
   const left = Math.ceil((TAKE_LOCK_MINUTES * 60_000 - (now.getTime() - o.takenAt.getTime())) / 60_000)
-  throw fail(409, 'delivery_taken_by_other', { who: holder?.email ?? '—', minutes: left })
+  throw refuse('delivery_taken_by_other', { who: holder?.email ?? '—', minutes: left })
 }
 
 async function record(
@@ -200,7 +201,7 @@ export async function takeOrder(
 ): Promise<DeskOutcome> {
   return db.transaction(async (tx) => {
     const o = await lockOrder(tx, id)
-    if (o.status !== 'sent' || o.awaitingSince === null) throw fail(409, 'delivery_not_waiting')
+    if (o.status !== 'sent' || o.awaitingSince === null) throw refuse('delivery_not_waiting')
     if (o.takenBy === staff.userId)
       return { id, status: o.status, changed: false, detail: message('delivery_take_repeat') }
     await checkHolder(tx, staff, o, now)
@@ -220,7 +221,7 @@ export async function markDelivered(
     const o = await lockOrder(tx, id)
     if (o.status === 'done' && (await didBefore(tx, id, 'delivered')))
       return { id, status: o.status, changed: false, detail: message('delivery_delivered_repeat') }
-    if (o.status !== 'sent' || o.awaitingSince === null) throw fail(409, 'delivery_not_waiting')
+    if (o.status !== 'sent' || o.awaitingSince === null) throw refuse('delivery_not_waiting')
     await checkHolder(tx, staff, o, now)
     // done: the buyer's done mail and a gift's cashback come with the move (state machine)
     await transitionOrder(tx, id, 'done', { takenBy: o.takenBy ?? staff.userId, takenAt: o.takenAt ?? now })
@@ -240,7 +241,7 @@ export async function markNotDelivered(
     const o = await lockOrder(tx, id)
     if (o.status === 'failed' && (await didBefore(tx, id, 'not_delivered')))
       return { id, status: o.status, changed: false, detail: message('delivery_not_delivered_repeat') }
-    if (o.status !== 'sent' || o.awaitingSince === null) throw fail(409, 'delivery_not_waiting')
+    if (o.status !== 'sent' || o.awaitingSince === null) throw refuse('delivery_not_waiting')
     await checkHolder(tx, staff, o, now)
     // failed after paying: the refund by the shop's rules and the failed mail with the reason
     await transitionOrder(tx, id, 'failed', { rejectReason: reason })

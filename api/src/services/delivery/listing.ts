@@ -6,7 +6,7 @@ import { randomInt } from 'node:crypto'
 import { and, asc, between, eq, inArray, isNotNull, ne, notInArray, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client'
 import { orders, standoffSettings } from '../../db/schema'
-import { fail } from '../../lib/errors'
+import { refuse } from '../../lib/domain-error'
 import { standoffListingPrice } from '../../../../shared/standoff-listing'
 
 /** Surplus values in hundredths of a gold: 0.00–0.23 (spec §9). */
@@ -65,7 +65,7 @@ export async function claimListingPrice(
     .where(and(...filters))
   const taken = new Set(rows.map((r) => r.price ?? -1))
   const surplus = freeSurplus(base, taken, opts.wantedSurplus, randomInt(SURPLUS_VALUES))
-  if (surplus === null) throw fail(409, 'standoff_listing_busy')
+  if (surplus === null) throw refuse('standoff_listing_busy')
   return { surplus, listingPrice: base + surplus }
 }
 

@@ -5,14 +5,14 @@ import { eq } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import type { ApiConfig } from '../../env'
 import { games } from '../../db/schema'
-import { fieldError } from '../../lib/errors'
+import { refuseField } from '../../lib/domain-error'
 
 export const SUPPLIERS = ['manual', 'moogold', 'sandbox'] as const
 export type Supplier = (typeof SUPPLIERS)[number]
 
 /** A supplier chosen in the back-office: `sandbox` is refused where sandbox payments are off. */
 export function checkSupplier(supplier: Supplier | undefined, config: Pick<ApiConfig, 'sandboxPayments'>) {
-  if (supplier === 'sandbox' && !config.sandboxPayments) throw fieldError('supplier', 'supplier_sandbox_off')
+  if (supplier === 'sandbox' && !config.sandboxPayments) throw refuseField('supplier', 'supplier_sandbox_off')
 }
 
 /**

@@ -6,7 +6,7 @@ import { and, eq } from 'drizzle-orm'
 import type { ApiDeps } from '../../context'
 import type { Db, Tx } from '../../db/client'
 import { type OrderStatus, orderEvents, orders, refunds } from '../../db/schema'
-import { fail } from '../../lib/errors'
+import { refuse } from '../../lib/domain-error'
 import { audit } from '../admin/audit'
 import type { StaffMember } from '../admin/roles'
 import { recordOrderEvent } from '../orders/events'
@@ -42,10 +42,10 @@ export async function retryFulfilment(
 ): Promise<OrderStatus> {
   const go = await deps.db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update')
-    if (!order) throw fail(404, 'order_not_found')
+    if (!order) throw refuse('order_not_found')
     if (!(await canRetryFulfilment(tx, order))) {
       if (requestId && (await alreadyDone(tx, orderId, requestId))) return false
-      throw fail(409, 'admin_order_not_retryable')
+      throw refuse('admin_order_not_retryable')
     }
     if (order.status === 'failed') await transitionOrder(tx, orderId, 'paid', { rejectReason: null })
     await recordOrderEvent(

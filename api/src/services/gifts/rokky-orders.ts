@@ -7,6 +7,7 @@ import type { AppEnv } from '../../context'
 import type { Db, Tx } from '../../db/client'
 import { orders, promoCodes } from '../../db/schema'
 import { ApiError, fieldError, message } from '../../lib/errors'
+import { refuseField } from '../../lib/domain-error'
 import { toMoney } from '../../lib/money'
 import type { OrderRow } from '../orders/access'
 import { findReplay, isUniqueViolation, requestHash } from '../orders/idempotency'
@@ -117,7 +118,7 @@ export function changeRokkyGift(c: Context<AppEnv>, id: string, giftId: number) 
 /** Changes the delivery email of an unpaid gift order. */
 export function changeRokkyEmail(c: Context<AppEnv>, id: string, given: string) {
   const email = parseEmail(given)
-  if (!email) throw fieldError('email', 'order_email_required')
+  if (!email) throw refuseField('email', 'order_email_required')
   return changeOrder(c, id, 'RokkyOrder', async (tx, order) => {
     await tx.update(orders).set({ email, updated: new Date() }).where(eq(orders.id, order.id))
   })

@@ -3,7 +3,7 @@ import type { Context } from 'hono'
 import type { AppEnv } from '../../context'
 import type { Db, Tx } from '../../db/client'
 import { orders, users } from '../../db/schema'
-import { fail } from '../../lib/errors'
+import { refuse } from '../../lib/domain-error'
 
 export type OrderRow = typeof orders.$inferSelect
 
@@ -22,11 +22,11 @@ export async function loadOrderForCaller(
   id: string,
   opts: { db?: Db | Tx; lock?: boolean } = {},
 ): Promise<OrderRow> {
-  if (!isUuid(id)) throw fail(400, 'order_id_invalid')
+  if (!isUuid(id)) throw refuse('order_id_invalid')
   const db = opts.db ?? c.var.deps.db
   const q = db.select().from(orders).where(eq(orders.id, id.toLowerCase()))
   const [order] = opts.lock ? await q.for('update') : await q
-  if (!order || !canSee(order, c.var.userId)) throw fail(404, 'order_not_found')
+  if (!order || !canSee(order, c.var.userId)) throw refuse('order_not_found')
   return order
 }
 

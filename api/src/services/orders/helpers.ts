@@ -9,7 +9,7 @@ import {
   steamSettings,
   supplyServers,
 } from '../../db/schema'
-import { fail } from '../../lib/errors'
+import { refuse } from '../../lib/domain-error'
 import { toMoney } from '../../lib/money'
 
 /** Basis points as a percent string: 800 → "8.00". */
@@ -30,7 +30,7 @@ export async function latestOrder(db: Db, userId: number, kind: OrderKind, gameI
 
 export async function standoffSettingsOut(db: Db) {
   const [s] = await db.select().from(standoffSettings).orderBy(asc(standoffSettings.id)).limit(1)
-  if (!s) throw fail(404, 'settings_unavailable')
+  if (!s) throw refuse('settings_unavailable')
   return {
     id: s.id,
     need_refund: s.needRefund,
@@ -43,7 +43,7 @@ export async function standoffSettingsOut(db: Db) {
 
 export async function steamSettingsOut(db: Db) {
   const [s] = await db.select().from(steamSettings).orderBy(asc(steamSettings.id)).limit(1)
-  if (!s) throw fail(404, 'settings_unavailable')
+  if (!s) throw refuse('settings_unavailable')
   return {
     id: s.id,
     commission: percentText(s.commission),
@@ -58,7 +58,7 @@ export async function supplyServersPage(db: Db, gameId: number, limit: number, o
     .select({ id: games.id })
     .from(games)
     .where(and(eq(games.id, gameId), eq(games.kind, 'SupplyGame'), eq(games.isActive, true)))
-  if (!game) throw fail(404, 'game_not_found')
+  if (!game) throw refuse('game_not_found')
   const where = eq(supplyServers.gameId, gameId)
   const [total, rows] = await Promise.all([
     db.select({ n: count() }).from(supplyServers).where(where),

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client'
 import { orders } from '../../db/schema'
-import { fail } from '../../lib/errors'
+import { refuse } from '../../lib/domain-error'
 import type { OrderRow } from './access'
 
 const KEY_RE = /^[\x21-\x7e]{1,255}$/
@@ -11,7 +11,7 @@ const KEY_RE = /^[\x21-\x7e]{1,255}$/
 export function idempotencyKey(header: string | undefined): string | undefined {
   if (header === undefined) return undefined
   const key = header.trim()
-  if (!KEY_RE.test(key)) throw fail(400, 'idempotency_key_invalid')
+  if (!KEY_RE.test(key)) throw refuse('idempotency_key_invalid')
   return key
 }
 
@@ -41,7 +41,7 @@ export function requestHash(kind: string, body: unknown, userId: number | null):
 export async function findReplay(db: Db | Tx, key: string, hash: string): Promise<OrderRow | null> {
   const [row] = await db.select().from(orders).where(eq(orders.idempotencyKey, key))
   if (!row) return null
-  if (row.requestHash !== hash) throw fail(409, 'idempotency_conflict')
+  if (row.requestHash !== hash) throw refuse('idempotency_conflict')
   return row
 }
 

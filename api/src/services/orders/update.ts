@@ -4,7 +4,8 @@ import type { Context } from 'hono'
 import type { AppEnv } from '../../context'
 import type { Tx } from '../../db/client'
 import { type GameKind, games, type OrderKind, orderProducts, orders } from '../../db/schema'
-import { fail, fieldError } from '../../lib/errors'
+import { fieldError } from '../../lib/errors'
+import { refuse, refuseField } from '../../lib/domain-error'
 import { unitPrice } from '../catalogue/queries'
 import { claimListingPrice } from '../delivery/listing'
 import { loadOrderForCaller, type OrderRow } from './access'
@@ -40,8 +41,8 @@ export async function changeOrder(
 ): Promise<{ order: OrderRow; totals: OrderTotals }> {
   return c.var.deps.db.transaction(async (tx) => {
     const before = await loadOrderForCaller(c, id, { db: tx, lock: true })
-    if (before.kind !== kind) throw fail(400, 'order_wrong_kind')
-    if (!UNPAID_STATUSES.includes(before.status)) throw fail(409, 'order_not_editable')
+    if (before.kind !== kind) throw refuse('order_wrong_kind')
+    if (!UNPAID_STATUSES.includes(before.status)) throw refuse('order_not_editable')
     await change(tx, before)
     const totals = await recalculateOrder(tx, before.id)
     const [order] = await tx.select().from(orders).where(eq(orders.id, before.id))
@@ -121,7 +122,7 @@ export function changeDelivery(c: Context<AppEnv>, id: string, segment: OrderSeg
     const set: Partial<typeof orders.$inferInsert> = {}
     if (body.email !== undefined && body.email !== null) {
       const email = parseEmail(body.email)
-      if (!email) throw fieldError('email', 'order_email_required')
+      if (!email) throw refuseField('email', 'order_email_required')
       set.email = email
     }
     if (segment === 'standoff') {
@@ -137,7 +138,7 @@ export function changeDelivery(c: Context<AppEnv>, id: string, segment: OrderSeg
           .select()
           .from(games)
           .where(eq(games.id, order.gameId ?? 0))
-        if (!game) throw fail(400, 'order_game_unavailable')
+        if (!game) throw refuse('order_game_unavailable')
         const server = await resolveSupplyServer(
           tx,
           game,

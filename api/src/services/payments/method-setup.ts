@@ -4,7 +4,7 @@
 import { and, eq } from 'drizzle-orm'
 import type { ApiDeps } from '../../context'
 import { countries, paymentMethodGroups, paymentMethods } from '../../db/schema'
-import { fieldError } from '../../lib/errors'
+import { refuseField } from '../../lib/domain-error'
 import { getProvider, isMethodUsable } from '../../providers'
 import { SCENARIO_TYPES } from '../../providers/types'
 import { YOOKASSA_CURRENCIES, YOOKASSA_KINDS } from '../../providers/yookassa'
@@ -60,11 +60,11 @@ export function checkProviderKind(
   rawKind: string | null,
 ): { kind: string | null; icon: string } {
   if (provider === 'sandbox' && !deps.config.sandboxPayments)
-    throw fieldError('provider', 'payment_provider_sandbox_off')
+    throw refuseField('provider', 'payment_provider_sandbox_off')
   const kinds = KINDS[provider as ProviderName] ?? []
   const kind = rawKind?.trim() || null
   if (kind === null ? provider === 'yookassa' : !kinds.includes(kind))
-    throw fieldError('kind', 'payment_method_kind_unknown', { kinds: kinds.join(', ') || '—' })
+    throw refuseField('kind', 'payment_method_kind_unknown', { kinds: kinds.join(', ') || '—' })
   return { kind, icon: ICONS[kind ?? ''] ?? '/images/payment/card.svg' }
 }
 
@@ -72,7 +72,7 @@ export function checkProviderKind(
 export function checkProviderCurrency(provider: string, currency: string): void {
   const allowed = CURRENCIES[provider as ProviderName]
   if (allowed && !allowed.includes(currency))
-    throw fieldError('provider', 'payment_provider_currency', {
+    throw refuseField('provider', 'payment_provider_currency', {
       provider,
       currency,
       currencies: allowed.join(', '),
@@ -82,7 +82,7 @@ export function checkProviderCurrency(provider: string, currency: string): void 
 /** What the back-office shows as on is what the buyer can use: no keys, no switching on. */
 export function checkCanSwitchOn(deps: ApiDeps, provider: string): void {
   if (!providerReady(deps, provider))
-    throw fieldError('is_active', 'payment_provider_not_configured', { provider })
+    throw refuseField('is_active', 'payment_provider_not_configured', { provider })
 }
 
 /** How many methods a buyer can pay with now: on, provider ready, in a country not hidden. */

@@ -2,7 +2,8 @@ import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { ApiDeps } from '../../context'
 import type { Db, Tx } from '../../db/client'
 import { orders, paymentEvents, payments } from '../../db/schema'
-import { ApiError, fail } from '../../lib/errors'
+import { ApiError } from '../../lib/errors'
+import { refuse } from '../../lib/domain-error'
 import { postBalanceEntry } from '../balance/ledger'
 import { fulfilOrder } from '../fulfilment'
 import { transitionOrder, UNPAID_STATUSES } from '../orders/state-machine'
@@ -77,11 +78,11 @@ async function claimEvent(tx: Tx, provider: string, eventKey: string): Promise<b
  */
 export async function markOrderPaid(tx: Tx, orderId: string, expectedTotalToPay?: number): Promise<void> {
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update')
-  if (!order) throw fail(404, 'order_not_found')
-  if (!UNPAID_STATUSES.includes(order.status)) throw fail(409, 'order_already_paid')
+  if (!order) throw refuse('order_not_found')
+  if (!UNPAID_STATUSES.includes(order.status)) throw refuse('order_already_paid')
   // the payment was for another total (prices, promo or balance changed since it started)
   if (expectedTotalToPay !== undefined && expectedTotalToPay !== order.totalToPay)
-    throw fail(409, 'order_total_changed')
+    throw refuse('order_total_changed')
   await transitionOrder(tx, orderId, 'paid', { paidAt: new Date() })
   if (order.userId !== null && order.balanceUsed > 0) {
     const spent = await postBalanceEntry(tx, {
@@ -92,7 +93,7 @@ export async function markOrderPaid(tx: Tx, orderId: string, expectedTotalToPay?
       orderId: order.id,
     })
     // the balance was spent elsewhere since the payment started: the total is no longer right
-    if (spent === 'insufficient') throw fail(409, 'order_total_changed')
+    if (spent === 'insufficient') throw refuse('order_total_changed')
   }
   await recordPromoRedemption(tx, order)
 }
@@ -118,7 +119,7 @@ export async function settlePaymentSucceeded(
 ): Promise<{ outcome: SettleOutcome; orderId: string }> {
   const res = await deps.db.transaction(async (tx) => {
     const [payment] = await tx.select().from(payments).where(eq(payments.id, input.paymentId)).for('update')
-    if (!payment) throw fail(404, 'payment_not_found')
+    if (!payment) throw refuse('payment_not_found')
     if (!(await claimEvent(tx, input.provider, input.eventKey)) || isFinal(payment))
       return { outcome: 'duplicate' as const, orderId: payment.orderId }
     const taken = { amount: input.amount, currency: input.currency?.toUpperCase() ?? payment.currency }
@@ -155,7 +156,7 @@ export async function settlePaymentFailed(
 ): Promise<{ outcome: SettleOutcome; orderId: string }> {
   return deps.db.transaction(async (tx) => {
     const [payment] = await tx.select().from(payments).where(eq(payments.id, input.paymentId)).for('update')
-    if (!payment) throw fail(404, 'payment_not_found')
+    if (!payment) throw refuse('payment_not_found')
     if (!(await claimEvent(tx, input.provider, input.eventKey)) || payment.status !== 'pending')
       return { outcome: 'duplicate' as const, orderId: payment.orderId }
     // the provider's reason code (shown to the buyer in Russian: decline-reasons.ts)

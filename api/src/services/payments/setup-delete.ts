@@ -7,7 +7,8 @@ import { eq, inArray, sql } from 'drizzle-orm'
 import type { ApiDeps } from '../../context'
 import type { Tx } from '../../db/client'
 import { countries, paymentMethodGroups, paymentMethods, payments, users } from '../../db/schema'
-import { fail } from '../../lib/errors'
+import type { fail } from '../../lib/errors'
+import { refuse } from '../../lib/domain-error'
 import { YOOKASSA_METHODS } from '../../providers/yookassa'
 import { audit } from '../admin/audit'
 import type { StaffMember } from '../admin/roles'
@@ -27,7 +28,7 @@ async function checkRemovable(
     (m) => m.provider === 'yookassa' && YOOKASSA_METHODS.some((y) => y.name === m.name),
   )
   if (builtin && providerReady(deps, 'yookassa'))
-    throw fail(409, 'payment_method_builtin', { title: builtin.title })
+    throw refuse('payment_method_builtin', { title: builtin.title })
   const [{ n } = { n: 0 }] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(payments)
@@ -44,8 +45,8 @@ const brief = (m: Method) => ({ id: m.id, name: m.name, title: m.title, provider
 
 export async function deletePaymentMethod(tx: Tx, deps: ApiDeps, staff: StaffMember, id: number) {
   const [m] = await tx.select().from(paymentMethods).where(eq(paymentMethods.id, id)).for('update')
-  if (!m) throw fail(404, 'not_found')
-  await checkRemovable(tx, deps, [m], () => fail(409, 'payment_method_has_payments', { title: m.title }))
+  if (!m) throw refuse('not_found')
+  await checkRemovable(tx, deps, [m], () => refuse('payment_method_has_payments', { title: m.title }))
   await tx.delete(paymentMethods).where(eq(paymentMethods.id, id))
   await audit(tx, staff, {
     action: 'payment_method.delete',
@@ -57,9 +58,9 @@ export async function deletePaymentMethod(tx: Tx, deps: ApiDeps, staff: StaffMem
 
 export async function deletePaymentGroup(tx: Tx, deps: ApiDeps, staff: StaffMember, id: number) {
   const [g] = await tx.select().from(paymentMethodGroups).where(eq(paymentMethodGroups.id, id)).for('update')
-  if (!g) throw fail(404, 'not_found')
+  if (!g) throw refuse('not_found')
   const methods = await tx.select().from(paymentMethods).where(eq(paymentMethods.groupId, id)).for('update')
-  await checkRemovable(tx, deps, methods, () => fail(409, 'payment_group_has_payments', { name: g.name }))
+  await checkRemovable(tx, deps, methods, () => refuse('payment_group_has_payments', { name: g.name }))
   // its methods go with it (the foreign key cascades)
   await tx.delete(paymentMethodGroups).where(eq(paymentMethodGroups.id, id))
   await audit(tx, staff, {
@@ -72,8 +73,8 @@ export async function deletePaymentGroup(tx: Tx, deps: ApiDeps, staff: StaffMemb
 
 export async function deleteCountry(tx: Tx, deps: ApiDeps, staff: StaffMember, id: number) {
   const [c] = await tx.select().from(countries).where(eq(countries.id, id)).for('update')
-  if (!c) throw fail(404, 'not_found')
-  if (c.isDefault) throw fail(409, 'payment_country_default_delete', { name: c.name })
+  if (!c) throw refuse('not_found')
+  if (c.isDefault) throw refuse('payment_country_default_delete', { name: c.name })
   const groups = await tx.select().from(paymentMethodGroups).where(eq(paymentMethodGroups.countryId, id))
   const methods = groups.length
     ? await tx
@@ -87,7 +88,7 @@ export async function deleteCountry(tx: Tx, deps: ApiDeps, staff: StaffMember, i
         )
         .for('update')
     : []
-  await checkRemovable(tx, deps, methods, () => fail(409, 'payment_country_has_payments', { name: c.name }))
+  await checkRemovable(tx, deps, methods, () => refuse('payment_country_has_payments', { name: c.name }))
   // buyers who chose it land in the default country again
   await tx.update(users).set({ countryId: null }).where(eq(users.countryId, id))
   await tx.delete(countries).where(eq(countries.id, id))

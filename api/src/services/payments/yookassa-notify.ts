@@ -6,7 +6,7 @@
 import { and, eq } from 'drizzle-orm'
 import type { ApiDeps } from '../../context'
 import { payments, refunds } from '../../db/schema'
-import { fail } from '../../lib/errors'
+import { refuse } from '../../lib/domain-error'
 import { log } from '../../lib/log'
 import { fetchYookassaPayment, fetchYookassaRefund, stateOfYookassaPayment } from '../../providers/yookassa'
 import { completeProviderRefund } from '../refunds/provider-job'
@@ -29,7 +29,7 @@ export function readYookassaNotice(body: unknown): YookassaNotice {
     !b.object.id ||
     b.object.id.length > 64
   )
-    throw fail(400, 'yookassa_notice_invalid')
+    throw refuse('yookassa_notice_invalid')
   return { event: b.event, objectId: b.object.id }
 }
 

@@ -5,7 +5,7 @@ import { and, eq, gt, inArray, lte } from 'drizzle-orm'
 import type { ApiDeps } from '../../context'
 import { type games, playerChecks, supplyServers } from '../../db/schema'
 import type { PlayerCheckConfig } from '../../env'
-import { fieldError } from '../../lib/errors'
+import { refuseField } from '../../lib/domain-error'
 import { hitRateLimit } from '../rate-limit'
 import { apigamesLookup } from './apigames'
 import { sandboxLookup } from './sandbox'
@@ -163,7 +163,7 @@ export async function verifyPlayerForOrder(
     cacheOnly: !hit.allowed,
   })
   if (!answer) return null
-  if (answer.outcome === 'not_found') throw fieldError(field, 'player_not_found', { id: query.userId })
-  if (answer.outcome === 'malformed') throw fieldError(field, 'player_id_malformed')
+  if (answer.outcome === 'not_found') throw refuseField(field, 'player_not_found', { id: query.userId })
+  if (answer.outcome === 'malformed') throw refuseField(field, 'player_id_malformed')
   return answer.outcome === 'found' ? answer.nickname : null
 }

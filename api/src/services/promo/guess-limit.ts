@@ -4,7 +4,7 @@
 import type { Context } from 'hono'
 import type { AppEnv } from '../../context'
 import { clientAddressOf } from '../../lib/client-address'
-import { fail } from '../../lib/errors'
+import { refuse } from '../../lib/domain-error'
 import { hitRateLimit } from '../rate-limit'
 
 /** Counts one code check; `target` is `order:<id>` or `account:<id>` (null: the address only). */
@@ -17,7 +17,7 @@ export async function limitPromoChecks(c: Context<AppEnv>, target: string | null
     const hit = await hitRateLimit(db, key, limit, windowSeconds)
     if (!hit.allowed) {
       c.header('Retry-After', String(hit.retryAfter))
-      throw fail(429, 'rate_limited', { seconds: hit.retryAfter })
+      throw refuse('rate_limited', { seconds: hit.retryAfter })
     }
   }
 }

@@ -3,7 +3,8 @@ import type { Context } from 'hono'
 import type { AppEnv } from '../../context'
 import type { Tx } from '../../db/client'
 import { orders, promoCodes, users } from '../../db/schema'
-import { ApiError, fail } from '../../lib/errors'
+import { ApiError } from '../../lib/errors'
+import { refuse } from '../../lib/domain-error'
 import { toMoney } from '../../lib/money'
 import { loadOrderForCaller, type OrderRow } from '../orders/access'
 import { type OrderTotals, recalculateOrder } from '../orders/pricing'
@@ -43,7 +44,7 @@ class Preview extends Error {
 
 async function lockUnpaid(c: Context<AppEnv>, tx: Tx, orderId: string): Promise<OrderRow> {
   const order = await loadOrderForCaller(c, orderId, { db: tx, lock: true })
-  if (!UNPAID_STATUSES.includes(order.status)) throw fail(409, 'promo_order_paid')
+  if (!UNPAID_STATUSES.includes(order.status)) throw refuse('promo_order_paid')
   return order
 }
 
@@ -91,9 +92,9 @@ export async function deactivateOrderPromo(c: Context<AppEnv>, orderId: string) 
 
 export async function activeOrderPromo(c: Context<AppEnv>, orderId: string): Promise<PromoRow> {
   const order = await loadOrderForCaller(c, orderId)
-  if (order.promoCodeId === null) throw fail(404, 'promo_code_not_active')
+  if (order.promoCodeId === null) throw refuse('promo_code_not_active')
   const [p] = await c.var.deps.db.select().from(promoCodes).where(eq(promoCodes.id, order.promoCodeId))
-  if (!p) throw fail(404, 'promo_code_not_active')
+  if (!p) throw refuse('promo_code_not_active')
   return p
 }
 
@@ -163,7 +164,7 @@ export async function dropUnusablePromo(
   if (!order || order.promoCodeId === null || !UNPAID_STATUSES.includes(order.status)) return null
   const [promo] = await tx.select().from(promoCodes).where(eq(promoCodes.id, order.promoCodeId))
   try {
-    if (!promo) throw fail(400, 'promo_code_inactive')
+    if (!promo) throw refuse('promo_code_inactive')
     await assertPromoUsable(tx, promo, { email: await buyerEmail(tx, order) })
     await assertPromoFitsOrder(tx, promo, order)
     return null

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import type { Tx } from '../../db/client'
 import { promoCodes, promoRedemptions, users } from '../../db/schema'
 import { fail } from '../../lib/errors'
+import { refuse } from '../../lib/domain-error'
 import type { OrderRow } from '../orders/access'
 import { promoEmailKey } from './email-key'
 
@@ -15,7 +16,7 @@ import { promoEmailKey } from './email-key'
 export async function recordPromoRedemption(tx: Tx, order: OrderRow): Promise<void> {
   if (order.promoCodeId === null) return
   const [promo] = await tx.select().from(promoCodes).where(eq(promoCodes.id, order.promoCodeId)).for('update')
-  if (!promo) throw fail(409, 'order_total_changed')
+  if (!promo) throw refuse('order_total_changed')
   if (promo.maxUses !== null && promo.usedCount >= promo.maxUses) throw fail(409, 'promo_code_exhausted')
   const email = order.email ?? (await emailOfUser(tx, order.userId))
   if (email) {

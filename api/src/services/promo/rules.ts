@@ -2,6 +2,7 @@ import { and, eq, or, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client'
 import { games, gifts, promoCodes, promoRedemptions } from '../../db/schema'
 import { ApiError, fail } from '../../lib/errors'
+import { refuse } from '../../lib/domain-error'
 import { promoEmailKey } from './email-key'
 import type { OrderRow } from '../orders/access'
 
@@ -10,9 +11,9 @@ export type PromoRow = typeof promoCodes.$inferSelect
 /** Finds a code, case-insensitively; 404 promo_code_unknown when there is none. */
 export async function findPromo(db: Db | Tx, code: string): Promise<PromoRow> {
   const text = code.trim()
-  if (!text) throw fail(404, 'promo_code_unknown')
+  if (!text) throw refuse('promo_code_unknown')
   const [row] = await db.select().from(promoCodes).where(sql`lower(${promoCodes.code}) = lower(${text})`)
-  if (!row) throw fail(404, 'promo_code_unknown')
+  if (!row) throw refuse('promo_code_unknown')
   return row
 }
 
@@ -27,9 +28,9 @@ export async function assertPromoUsable(
   promo: PromoRow,
   opts: { email: string | null; now?: Date },
 ): Promise<void> {
-  if (!promo.isActive) throw fail(400, 'promo_code_inactive')
+  if (!promo.isActive) throw refuse('promo_code_inactive')
   if (promo.expiresAt && promo.expiresAt.getTime() <= (opts.now ?? new Date()).getTime())
-    throw fail(400, 'promo_code_expired')
+    throw refuse('promo_code_expired')
   if (promo.maxUses !== null && promo.usedCount >= promo.maxUses) throw fail(400, 'promo_code_exhausted')
   if (opts.email) {
     const key = promoEmailKey(opts.email)
@@ -60,7 +61,7 @@ export async function findUsablePromo(
   try {
     await assertPromoUsable(db, promo, opts)
   } catch (e) {
-    if (e instanceof ApiError && HIDDEN_REFUSALS.has(e.code)) throw fail(404, 'promo_code_unknown')
+    if (e instanceof ApiError && HIDDEN_REFUSALS.has(e.code)) throw refuse('promo_code_unknown')
     throw e
   }
   return promo
@@ -78,13 +79,13 @@ export async function assertPromoFitsOrder(db: Db | Tx, promo: PromoRow, order: 
       const [g] = promo.gameId
         ? await db.select({ title: games.title }).from(games).where(eq(games.id, promo.gameId))
         : []
-      throw fail(400, 'promo_code_foreign_game', { title: g?.title ?? '' })
+      throw refuse('promo_code_foreign_game', { title: g?.title ?? '' })
     }
   } else if (order.giftId === null || (promo.giftId !== null && order.giftId !== promo.giftId)) {
     const [g] = promo.giftId
       ? await db.select({ title: gifts.title }).from(gifts).where(eq(gifts.id, promo.giftId))
       : []
-    throw fail(400, 'promo_code_foreign_gift', { title: g?.title ?? '' })
+    throw refuse('promo_code_foreign_gift', { title: g?.title ?? '' })
   }
 }
 

@@ -4,7 +4,7 @@ import { desc, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { receipts } from '../../db/schema'
 import type { ApiConfig } from '../../env'
-import { fail } from '../../lib/errors'
+import { refuse } from '../../lib/domain-error'
 import { toMoney } from '../../lib/money'
 import { audit } from '../admin/audit'
 import type { StaffMember } from '../admin/roles'
@@ -49,8 +49,8 @@ export async function resendReceipt(
 ): Promise<ReceiptRow> {
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(receipts).where(eq(receipts.id, id)).for('update')
-    if (!row) throw fail(404, 'receipt_not_found')
-    if (row.status !== 'failed') throw fail(409, 'receipt_not_failed')
+    if (!row) throw refuse('receipt_not_found')
+    if (row.status !== 'failed') throw refuse('receipt_not_failed')
     const settings = await getSellerSettings(tx)
     const base = row.externalId.split('#')[0]
     const externalId = `${base}#${Date.now().toString(36)}`

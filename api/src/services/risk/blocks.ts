@@ -7,7 +7,7 @@ import { and, asc, eq } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client'
 import { type BlockKind, blockList, orders, payments } from '../../db/schema'
 import { isAddressOrCidr } from '../../lib/address-ranges'
-import { fail } from '../../lib/errors'
+import { refuse } from '../../lib/domain-error'
 import { audit } from '../admin/audit'
 import type { StaffMember } from '../admin/roles'
 import { cardHash } from './card'
@@ -30,23 +30,23 @@ export function normaliseBlock(kind: BlockKind, raw: string, cardKey: string): s
   switch (kind) {
     case 'email': {
       const e = v.toLowerCase()
-      if (!EMAIL.test(e) || e.length > 254) throw fail(400, 'block_value_email')
+      if (!EMAIL.test(e) || e.length > 254) throw refuse('block_value_email')
       return e
     }
     case 'domain': {
       const d = v.toLowerCase().replace(/^@/, '')
-      if (!DOMAIN.test(d)) throw fail(400, 'block_value_domain')
+      if (!DOMAIN.test(d)) throw refuse('block_value_domain')
       return d
     }
     case 'network':
-      if (v.length > 64 || !isAddressOrCidr(v)) throw fail(400, 'block_value_network')
+      if (v.length > 64 || !isAddressOrCidr(v)) throw refuse('block_value_network')
       return v.toLowerCase()
     case 'card': {
       const lower = v.toLowerCase()
       if (HASH.test(lower)) return lower
       const m = CARD.exec(v.replace(/\s+/g, ' '))
       const hash = m ? cardHash(cardKey, { first6: m[1], last4: m[2] }) : null
-      if (!hash) throw fail(400, 'block_value_card')
+      if (!hash) throw refuse('block_value_card')
       return hash
     }
   }
@@ -78,7 +78,7 @@ export async function addBlock(
     .select()
     .from(blockList)
     .where(and(eq(blockList.kind, entry.kind), eq(blockList.value, entry.value)))
-  if (!existing) throw fail(409, 'block_conflict')
+  if (!existing) throw refuse('block_conflict')
   return { row: existing, added: false }
 }
 
@@ -98,7 +98,7 @@ export async function removeBlock(tx: Tx, staff: StaffMember, id: number): Promi
 /** What an order gives to block: its email, its payments' client addresses and cards. */
 export async function orderTraits(tx: Tx, orderId: string) {
   const [order] = await tx.select({ email: orders.email }).from(orders).where(eq(orders.id, orderId))
-  if (!order) throw fail(404, 'order_not_found')
+  if (!order) throw refuse('order_not_found')
   const paid = await tx
     .select({ address: payments.clientAddress, card: payments.cardHash })
     .from(payments)

@@ -8,7 +8,7 @@ import type { Db, Tx } from '../../db/client'
 import { blockList } from '../../db/schema'
 import { inRanges } from '../../lib/address-ranges'
 import { clientAddressOf } from '../../lib/client-address'
-import { fail } from '../../lib/errors'
+import { refuse } from '../../lib/domain-error'
 import { hitRateLimits } from '../rate-limit'
 import { loadRiskSettings } from './settings'
 
@@ -58,7 +58,7 @@ export async function guardBuyerStart(
 ): Promise<void> {
   const { db, config } = c.var.deps
   const address = clientAddressOf(c)
-  if (await isBlocked(db, { email, address })) throw fail(403, 'buyer_blocked')
+  if (await isBlocked(db, { email, address })) throw refuse('buyer_blocked')
   const s = await loadRiskSettings(db, config)
   const limits: Array<[string, number]> = [
     [`${what}:address:${address}`, what === 'order' ? s.order_per_address : s.payment_per_address],
@@ -68,6 +68,6 @@ export async function guardBuyerStart(
   const hit = await hitRateLimits(db, limits, s.window_minutes * 60)
   if (hit) {
     c.header('Retry-After', String(hit.retryAfter))
-    throw fail(429, 'rate_limited', { seconds: hit.retryAfter })
+    throw refuse('rate_limited', { seconds: hit.retryAfter })
   }
 }

@@ -8,7 +8,8 @@ import type { Db, Tx } from '../../db/client'
 import { giftCodes, orderReviews, orders, type payments, voucherCodes } from '../../db/schema'
 import { enqueue } from '../../jobs/queue'
 import type { JobHandler } from '../../jobs/worker'
-import { fail, message } from '../../lib/errors'
+import { message } from '../../lib/errors'
+import { refuse } from '../../lib/domain-error'
 import { audit } from '../admin/audit'
 import type { StaffMember } from '../admin/roles'
 import { staffEmails } from '../delivery/handover'
@@ -80,9 +81,9 @@ export interface ReviewOutcome {
 
 async function lockReview(tx: Tx, id: string) {
   const [o] = await tx.select().from(orders).where(eq(orders.id, id)).for('update')
-  if (!o) throw fail(404, 'order_not_found')
+  if (!o) throw refuse('order_not_found')
   const [r] = await tx.select().from(orderReviews).where(eq(orderReviews.orderId, id)).for('update')
-  if (!r) throw fail(409, 'review_not_held')
+  if (!r) throw refuse('review_not_held')
   return { o, r }
 }
 
@@ -123,7 +124,7 @@ export async function approveReview(db: Db, staff: StaffMember, id: string): Pro
     const { o, r } = await lockReview(tx, id)
     if (r.status === 'approved')
       return { id, status: o.status, changed: false, detail: message('review_approve_repeat') }
-    if (r.status !== 'held' || o.status !== 'paid') throw fail(409, 'review_not_held')
+    if (r.status !== 'held' || o.status !== 'paid') throw refuse('review_not_held')
     await decide(tx, staff, o, 'approved', null)
     return { id, status: o.status, changed: true, detail: message('review_approve_done') }
   })
@@ -140,7 +141,7 @@ export async function rejectReview(
     const { o, r } = await lockReview(tx, id)
     if (r.status === 'rejected')
       return { id, status: o.status, changed: false, detail: message('review_reject_repeat') }
-    if (r.status !== 'held' || o.status !== 'paid') throw fail(409, 'review_not_held')
+    if (r.status !== 'held' || o.status !== 'paid') throw refuse('review_not_held')
     await decide(tx, staff, o, 'rejected', reason)
     // failed after paying: the refund by the shop's rules, the codes released, the failed mail
     await transitionOrder(tx, id, 'failed', { rejectReason: message('review_reject_reason_neutral') })

@@ -1,7 +1,7 @@
 import { and, count, eq, isNull } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { socialAccounts, users } from '../../db/schema'
-import { fail } from '../../lib/errors'
+import { refuse } from '../../lib/domain-error'
 import { normalizeEmail } from '../auth/accounts'
 import { claimForEmailOwner, queueConfirmation } from '../auth/email-confirmation'
 import { queueMail } from '../mail/outbox'
@@ -52,7 +52,7 @@ export async function signInWithIdentity(
   }
   const email = identity.email ?? (typedEmail ? normalizeEmail(typedEmail) : null)
   if (email && !identity.email && (await activeUserByEmail(db, email)))
-    throw fail(409, 'social_email_taken', { provider: PROVIDER_TITLES[provider] })
+    throw refuse('social_email_taken', { provider: PROVIDER_TITLES[provider] })
 
   try {
     const userId = await db.transaction(async (tx) => {
@@ -74,7 +74,7 @@ export async function signInWithIdentity(
     const winner = await boundUser(db, provider, identity.id)
     if (winner !== null) return { userId: winner, created: false }
     if (email && (await activeUserByEmail(db, email)))
-      throw fail(409, 'social_email_taken', { provider: PROVIDER_TITLES[provider] })
+      throw refuse('social_email_taken', { provider: PROVIDER_TITLES[provider] })
     throw e
   }
 }
@@ -92,19 +92,19 @@ export async function bindIdentity(
   const title = PROVIDER_TITLES[provider]
   const owner = await boundUser(db, provider, identity.id)
   if (owner === userId) return
-  if (owner !== null) throw fail(409, 'social_already_bound', { provider: title })
+  if (owner !== null) throw refuse('social_already_bound', { provider: title })
   const [mine] = await db
     .select({ id: socialAccounts.id })
     .from(socialAccounts)
     .where(and(eq(socialAccounts.userId, userId), eq(socialAccounts.provider, provider)))
-  if (mine) throw fail(409, 'social_provider_already_bound', { provider: title })
+  if (mine) throw refuse('social_provider_already_bound', { provider: title })
   await db.transaction(async (tx) => {
     const [inserted] = await tx
       .insert(socialAccounts)
       .values({ userId, provider, providerUserId: identity.id })
       .onConflictDoNothing()
       .returning({ id: socialAccounts.id })
-    if (!inserted) throw fail(409, 'social_already_bound', { provider: title })
+    if (!inserted) throw refuse('social_already_bound', { provider: title })
     const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId))
     if (user?.email)
       await queueMail(tx, {
@@ -123,12 +123,12 @@ export async function unbindProvider(db: Db, userId: number, provider: SocialPro
     .select({ id: socialAccounts.id })
     .from(socialAccounts)
     .where(and(eq(socialAccounts.userId, userId), eq(socialAccounts.provider, provider)))
-  if (!row) throw fail(404, 'social_not_bound', { provider: title })
+  if (!row) throw refuse('social_not_bound', { provider: title })
   const [user] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId))
   const [bound] = await db
     .select({ n: count() })
     .from(socialAccounts)
     .where(eq(socialAccounts.userId, userId))
-  if (!user?.passwordHash && (bound?.n ?? 0) <= 1) throw fail(409, 'social_last_login_method')
+  if (!user?.passwordHash && (bound?.n ?? 0) <= 1) throw refuse('social_last_login_method')
   await db.delete(socialAccounts).where(eq(socialAccounts.id, row.id))
 }

@@ -1,7 +1,7 @@
 // One entry point per step of social sign-in, dispatching on the provider's kind.
 import type { ApiDeps } from '../../context'
 import type { SocialProviderConfig } from '../../env'
-import { fail } from '../../lib/errors'
+import { refuse } from '../../lib/domain-error'
 import { type OAuthProvider, oauthAuthorizeUrl, oauthIdentity } from './oauth2'
 import { PROVIDER_TITLES, SOCIAL_PROVIDERS, type SocialIdentity, type SocialProvider } from './providers'
 import { checkRedirectUri, consumeState, createState, type FlowMode, type ReturnContext } from './state'
@@ -14,7 +14,7 @@ export function configuredProviders(deps: ApiDeps): SocialProvider[] {
 
 function providerConfig(deps: ApiDeps, provider: SocialProvider): SocialProviderConfig {
   const cfg = deps.config.social[provider]
-  if (!cfg) throw fail(400, 'social_provider_not_configured', { provider: PROVIDER_TITLES[provider] })
+  if (!cfg) throw refuse('social_provider_not_configured', { provider: PROVIDER_TITLES[provider] })
   return cfg
 }
 
@@ -67,7 +67,7 @@ export async function identityFromReturn(
   switch (cfg.kind) {
     case 'steam': {
       const { identity, state } = await steamIdentity(deps.fetch, cfg, input.code, redirectUri)
-      if (input.state && state !== input.state) throw fail(400, 'social_state_invalid')
+      if (input.state && state !== input.state) throw refuse('social_state_invalid')
       await consumeState(deps.db, state ?? undefined, provider, redirectUri, ctx)
       return identity
     }

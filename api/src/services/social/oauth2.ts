@@ -1,7 +1,7 @@
 // OAuth 2.0 authorization-code flow for facebook, google, vk, vk_id and yandex. Each provider
 // differs only in a few parameters and in the shape of its user info, mapped here to one identity.
 import type { ApiConfig, OAuthProviderConfig } from '../../env'
-import { fail } from '../../lib/errors'
+import { refuse } from '../../lib/domain-error'
 import { PROVIDER_TITLES, type SocialIdentity, type SocialProvider } from './providers'
 import { pkceChallenge, pkceVerifier } from './state'
 
@@ -55,13 +55,12 @@ async function call(fetcher: typeof fetch, provider: OAuthProvider, req: Request
   try {
     res = await fetcher(req, { signal: AbortSignal.timeout(TIMEOUT_MS) })
   } catch {
-    throw fail(502, 'social_provider_unavailable', { provider: PROVIDER_TITLES[provider] })
+    throw refuse('social_provider_unavailable', { provider: PROVIDER_TITLES[provider] })
   }
   const body = (await res.json().catch(() => null)) as Json | null
-  if (res.status >= 500)
-    throw fail(502, 'social_provider_unavailable', { provider: PROVIDER_TITLES[provider] })
+  if (res.status >= 500) throw refuse('social_provider_unavailable', { provider: PROVIDER_TITLES[provider] })
   if (!res.ok || !body || typeof body !== 'object' || 'error' in body)
-    throw fail(400, 'social_code_invalid', { provider: PROVIDER_TITLES[provider] })
+    throw refuse('social_code_invalid', { provider: PROVIDER_TITLES[provider] })
   return body
 }
 
@@ -107,11 +106,11 @@ export async function oauthIdentity(
     }),
   )
   const accessToken = str(token.access_token)
-  if (!accessToken) throw fail(400, 'social_code_invalid', { provider: PROVIDER_TITLES[provider] })
+  if (!accessToken) throw refuse('social_code_invalid', { provider: PROVIDER_TITLES[provider] })
 
   const info = await fetchUserInfo(fetcher, provider, cfg, accessToken)
   const { id, ...rest } = mapIdentity(provider, token, info)
-  if (!id) throw fail(400, 'social_code_invalid', { provider: PROVIDER_TITLES[provider] })
+  if (!id) throw refuse('social_code_invalid', { provider: PROVIDER_TITLES[provider] })
   return { id, ...rest }
 }
 

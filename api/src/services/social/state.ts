@@ -3,7 +3,7 @@ import { and, eq, lt } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { oauthStates } from '../../db/schema'
 import type { ApiConfig } from '../../env'
-import { fail } from '../../lib/errors'
+import { refuse } from '../../lib/domain-error'
 import type { SocialProvider } from './providers'
 
 /** A state value is good for this long after the sign-in URL was handed out. */
@@ -62,16 +62,16 @@ export async function consumeState(
   redirectUri: string,
   ctx: ReturnContext,
 ): Promise<void> {
-  if (!state) throw fail(400, 'social_state_invalid')
+  if (!state) throw refuse('social_state_invalid')
   const [row] = await db
     .delete(oauthStates)
     .where(and(eq(oauthStates.state, state), eq(oauthStates.provider, provider)))
     .returning()
   if (!row || row.redirectUri !== redirectUri || row.created.getTime() < Date.now() - STATE_TTL_MS)
-    throw fail(400, 'social_state_invalid')
-  if (!ctx.nonce || !sameHash(row.nonceHash, hashNonce(ctx.nonce))) throw fail(400, 'social_browser_mismatch')
+    throw refuse('social_state_invalid')
+  if (!ctx.nonce || !sameHash(row.nonceHash, hashNonce(ctx.nonce))) throw refuse('social_browser_mismatch')
   if (row.mode !== ctx.mode || (ctx.mode === 'bind' && row.userId !== ctx.userId))
-    throw fail(400, 'social_browser_mismatch')
+    throw refuse('social_browser_mismatch')
 }
 
 function sameHash(stored: string, given: string): boolean {
@@ -97,11 +97,11 @@ export function pkceChallenge(verifier: string): string {
  * path (§2). Returns it normalised (no query or fragment).
  */
 export function checkRedirectUri(config: ApiConfig, provider: SocialProvider, uri: string): string {
-  if (!URL.canParse(uri)) throw fail(400, 'social_redirect_invalid')
+  if (!URL.canParse(uri)) throw refuse('social_redirect_invalid')
   const u = new URL(uri)
   const path = u.pathname.replace(/\/?$/, '/')
   if (!config.socialRedirectOrigins.includes(u.origin) || path !== `/auth/${provider}/redirect/`)
-    throw fail(400, 'social_redirect_invalid')
+    throw refuse('social_redirect_invalid')
   return `${u.origin}${path}`
 }
 

@@ -1,7 +1,7 @@
 // Steam sign-in: OpenID 2.0. The shopper is sent to the OP with checkid_setup; it returns to us
 // with a positive assertion, which we hand back to the OP (check_authentication) to verify.
 import type { SteamProviderConfig } from '../../env'
-import { fail } from '../../lib/errors'
+import { refuse } from '../../lib/domain-error'
 import type { SocialIdentity } from './providers'
 
 const NS = 'http://specs.openid.net/auth/2.0'
@@ -33,7 +33,7 @@ export async function steamIdentity(
   redirectUri: string,
 ): Promise<{ identity: SocialIdentity; state: string | null }> {
   const params = new URLSearchParams(code.startsWith('?') ? code.slice(1) : code)
-  const bad = () => fail(400, 'social_code_invalid', { provider: 'Steam' })
+  const bad = () => refuse('social_code_invalid', { provider: 'Steam' })
   if (params.get('openid.mode') !== 'id_res' || params.get('openid.ns') !== NS) throw bad()
   if (params.get('openid.op_endpoint') !== cfg.openidUrl) throw bad()
 
@@ -65,7 +65,7 @@ export async function steamIdentity(
     if (res.status >= 500) throw new Error(`status ${res.status}`)
     text = await res.text()
   } catch {
-    throw fail(502, 'social_provider_unavailable', { provider: 'Steam' })
+    throw refuse('social_provider_unavailable', { provider: 'Steam' })
   }
   if (!/^is_valid:true$/m.test(text)) throw bad()
   return { identity: { id: m[1]!, email: null, nickname: null }, state: rt.searchParams.get('state') }

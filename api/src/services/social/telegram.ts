@@ -2,7 +2,7 @@
 // HMAC-SHA256 of the sorted "key=value" lines, keyed by SHA256(bot token), plus auth_date freshness.
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
 import type { TelegramProviderConfig } from '../../env'
-import { fail } from '../../lib/errors'
+import { refuse } from '../../lib/domain-error'
 import type { SocialIdentity } from './providers'
 
 const FIELDS = ['id', 'first_name', 'last_name', 'username', 'photo_url', 'auth_date', 'hash'] as const
@@ -63,13 +63,13 @@ export function telegramIdentity(
   now = Date.now(),
 ): SocialIdentity {
   const p = parseTelegramPayload(code)
-  const bad = () => fail(400, 'social_signature_invalid')
+  const bad = () => refuse('social_signature_invalid')
   if (!p.id || !p.auth_date || !p.hash || !/^\d{1,20}$/.test(p.id) || !/^[a-f0-9]{64}$/.test(p.hash))
     throw bad()
   const expected = Buffer.from(signTelegramPayload(cfg.botToken, p), 'hex')
   if (!timingSafeEqual(expected, Buffer.from(p.hash, 'hex'))) throw bad()
   const age = now / 1000 - Number(p.auth_date)
-  if (!Number.isFinite(age) || age > cfg.maxAgeSeconds || age < -300) throw fail(400, 'social_auth_expired')
+  if (!Number.isFinite(age) || age > cfg.maxAgeSeconds || age < -300) throw refuse('social_auth_expired')
   const nickname = [p.first_name, p.last_name].filter(Boolean).join(' ') || p.username || null
   return { id: p.id, email: null, nickname }
 }

@@ -24,6 +24,7 @@ import {
   voucherCodes,
 } from '../../db/schema'
 import { fail } from '../../lib/errors'
+import { refuse } from '../../lib/domain-error'
 
 type CodeTable = typeof voucherCodes | typeof giftCodes
 
@@ -181,10 +182,10 @@ export async function holdStock(tx: Tx, order: HoldingOrder, rules: HoldRules): 
   await releaseOtherItems(tx, order.id, needs)
   if (needs.length === 0) return
   const { until, over } = await holdEnd(tx, order.id, rules.minutes)
-  if (over) throw fail(409, 'hold_time_over')
+  if (over) throw refuse('hold_time_over')
   const wanted = needs.reduce((sum, n) => sum + n.quantity, 0)
   if ((await heldByBuyer(tx, order, rules.address)) + wanted > rules.maxHeldCodes)
-    throw fail(409, 'hold_limit', { max: rules.maxHeldCodes })
+    throw refuse('hold_limit', { max: rules.maxHeldCodes })
   if (rules.address !== 'unknown')
     await tx.update(orders).set({ holdAddress: rules.address }).where(eq(orders.id, order.id))
   for (const need of needs) {
@@ -201,7 +202,7 @@ export async function holdStock(tx: Tx, order: HoldingOrder, rules: HoldRules): 
       missing -= (await claimFree(tx, need, order.id, missing, until)).length
       if (missing === 0) break
       if (attempt >= 4 || (await freeCount(tx, need)) < missing)
-        throw fail(409, 'out_of_stock', {
+        throw refuse('out_of_stock', {
           title: need.title,
           left: (await freeCount(tx, need)) + need.quantity - missing,
         })

@@ -1,10 +1,10 @@
 // The price rules of products and gifts in the back-office: one place for both.
-import { fieldError } from '../../../lib/errors'
+import { refuseField } from '../../../lib/domain-error'
 
 /** A discount price is below the price. */
 export function checkDiscount(price: number, discountPrice: number | null | undefined) {
   if (discountPrice !== null && discountPrice !== undefined && discountPrice >= price)
-    throw fieldError('discount_price', 'admin_discount_not_below_price')
+    throw refuseField('discount_price', 'admin_discount_not_below_price')
 }
 
 /** The discount percent a discounted price shows (rounded), or 0 without a discount. */

@@ -3,7 +3,7 @@
 import { eq } from 'drizzle-orm'
 import type { Db } from '../../../db/client'
 import { games, gifts, products } from '../../../db/schema'
-import { fail, fieldError } from '../../../lib/errors'
+import { refuse, refuseField } from '../../../lib/domain-error'
 import { productKindOf } from '../../catalogue/queries'
 import { audit } from '../audit'
 import { patchAudited } from '../patch'
@@ -20,7 +20,7 @@ export type ProductValues = Partial<
 export type GiftValues = Partial<Omit<typeof gifts.$inferInsert, 'id' | 'discountPercent'>>
 
 function checkQuantities(min: number, max: number) {
-  if (min > max) throw fieldError('max_quantity', 'admin_min_over_max')
+  if (min > max) throw refuseField('max_quantity', 'admin_min_over_max')
 }
 
 export async function createProduct(
@@ -33,7 +33,7 @@ export async function createProduct(
   checkQuantities(v.minQuantity ?? 1, v.maxQuantity ?? 10)
   return db.transaction(async (tx) => {
     const [game] = await tx.select().from(games).where(eq(games.id, gameId))
-    if (!game) throw fail(404, 'not_found')
+    if (!game) throw refuse('not_found')
     const [p] = await tx
       .insert(products)
       .values({

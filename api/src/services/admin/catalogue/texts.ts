@@ -3,7 +3,7 @@
 import { eq } from 'drizzle-orm'
 import type { Db } from '../../../db/client'
 import { articles, faq, games } from '../../../db/schema'
-import { fail } from '../../../lib/errors'
+import { refuse } from '../../../lib/domain-error'
 import { keepArticleVersion } from '../../consent/record'
 import { audit } from '../audit'
 import { patchAudited } from '../patch'
@@ -27,7 +27,7 @@ export async function createFaq(
 ): Promise<FaqRow> {
   return db.transaction(async (tx) => {
     const [game] = await tx.select({ id: games.id }).from(games).where(eq(games.id, gameId))
-    if (!game) throw fail(404, 'not_found')
+    if (!game) throw refuse('not_found')
     const [f] = await tx
       .insert(faq)
       .values({ gameId, text: v.text, answer: v.answer, order: v.order ?? 0 })
@@ -47,7 +47,7 @@ export const patchFaq = (
 export async function deleteFaq(db: Db, staff: StaffMember, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     const [f] = await tx.delete(faq).where(eq(faq.id, id)).returning()
-    if (!f) throw fail(404, 'not_found')
+    if (!f) throw refuse('not_found')
     await audit(tx, staff, { action: 'faq.delete', entity: 'faq', entityId: id, before: adminFaqOut(f) })
   })
 }
