@@ -94,7 +94,11 @@ export async function layoutProblems(page: Page): Promise<string[]> {
         const el = node.parentElement
         if (!el || !(node.textContent ?? '').trim() || !shown(el)) continue
         if (el.closest('script, style, noscript, svg')) continue
-        if (Number.parseFloat(getComputedStyle(el).fontSize) < minFont) small.add(el)
+        // text drawn only through its ::first-letter (the account menu's initial, issue 36): that
+        // letter is what shows, at its own size; the rest is size 0 on purpose
+        const size = Number.parseFloat(getComputedStyle(el).fontSize)
+        const firstLetter = Number.parseFloat(getComputedStyle(el, '::first-letter').fontSize)
+        if ((size === 0 ? firstLetter : size) < minFont) small.add(el)
       }
       for (const el of [...small].slice(0, 5)) {
         problems.push(`text ${label(el)} is ${getComputedStyle(el).fontSize}`)
