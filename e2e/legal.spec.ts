@@ -33,3 +33,16 @@ test('after a sandbox payment the order shows its receipt; the done mail names t
 }) => {
   await paidOrderShowsReceiptAndSeller(page, context, request)
 })
+
+// the same purchase without JavaScript, in this file so that it never overlaps the one above (both
+// change the requisites and put them back)
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+  test('after a sandbox payment the order shows its receipt; the done mail names the seller (no JS)', async ({
+    page,
+    context,
+    request,
+  }) => {
+    await paidOrderShowsReceiptAndSeller(page, context, request)
+  })
+})
