@@ -100,7 +100,7 @@ async function setMinimum(page: Page, title: string, value: string): Promise<str
   const card = page
     .getByRole('listitem')
     .filter({ has: page.getByRole('form', { name: new RegExp(`^(Вы|В)ключить: ${title}$`) }) })
-  await card.locator('summary').click()
+  await card.locator('summary', { hasText: 'Изменить' }).click()
   const form = page.getByRole('form', { name: `Изменить способ ${title}` })
   const field = form.getByLabel(/^Минимальная сумма заказа/)
   const was = await field.inputValue()

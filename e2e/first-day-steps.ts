@@ -244,11 +244,10 @@ async function firstSaleAndRefund(
   })
   try {
     const request = buyerContext.request
-    const games = (await (await request.get('/api/games/')).json()) as {
-      results?: Array<{ id: number; kind: string }>
+    const games = (await (await request.get('/api/games/?limit=50')).json()) as {
+      results: Array<{ id: number; resourcetype: string }>
     }
-    const list = Array.isArray(games) ? (games as Array<{ id: number; kind: string }>) : (games.results ?? [])
-    const game = list.find((g) => g.kind === 'PUBGGame')
+    const game = games.results.find((g) => g.resourcetype === 'PUBGGame')
     expect(game, 'the owner’s PUBG game is on sale').toBeTruthy()
     const detail = (await (await request.get(`/api/games/${game!.id}/`)).json()) as {
       products: Array<{ id: number; title: string }>

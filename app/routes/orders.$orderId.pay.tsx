@@ -8,14 +8,13 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData, useLocation } from '@remix-run/react'
+import { Link, useActionData, useLoaderData, useLocation } from '@remix-run/react'
 import { useEffect } from 'react'
 import { metaT } from '#app/components/catalogue/meta-t'
 import { CountryForm } from '#app/components/payment/country-form'
 import { Deferred, deferredComponent } from '#app/components/payment/deferred'
 import { MethodForm } from '#app/components/payment/method-form'
 import { OrderSummary } from '#app/components/payment/order-summary'
-import { ReceiptNotes } from '#app/components/receipt-notes'
 import { handlePayAction, loadPayPage, orderIdParam } from '#app/components/payment/pay-page.server'
 import { PromoForm } from '#app/components/payment/promo-form'
 import type { PayActionData, PayPageData } from '#app/components/payment/types'
@@ -38,6 +37,13 @@ const refundNote = deferredComponent(() =>
 const orderEdit = deferredComponent(() =>
   import('#app/components/payment/order-edit').then((m) => m.OrderEdit),
 )
+// a Standoff order's listing price, and the receipts once paid
+const listingNote = deferredComponent(() =>
+  import('#app/components/payment/listing-note').then((m) => m.ListingNote),
+)
+const receiptNotes = deferredComponent(() =>
+  import('#app/components/receipt-notes').then((m) => m.ReceiptNotes),
+)
 const statusPoller = deferredComponent(() =>
   import('#app/components/payment/status-poller').then((m) => m.StatusPoller),
 )
@@ -58,6 +64,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     deliveredCodes.preload(),
     refundNote.preload(),
     orderEdit.preload(),
+    listingNote.preload(),
+    receiptNotes.preload(),
   ])
   const headers = new Headers(api.headers)
   headers.set('cache-control', 'private, no-store')
@@ -127,8 +135,10 @@ export default function OrderPayPage() {
           delivered={order.status === 'done' ? <Deferred of={deliveredCodes} props={{ order }} /> : null}
         />
         <div className="pay-page__side">
-          <ListingNote page={page} />
-          <ReceiptNotes receipts={page.receipts} className="card pay-receipts" />
+          {page.order.listing && page.skin ? <Deferred of={listingNote} props={{ page }} /> : null}
+          {page.receipts.length > 0 ? (
+            <Deferred of={receiptNotes} props={{ receipts: page.receipts, className: 'card pay-receipts' }} />
+          ) : null}
           <StatusNote page={page} />
           <ChargedNote page={page} />
           {payState?.error && !order.isPaymentActive ? (
@@ -177,38 +187,6 @@ export default function OrderPayPage() {
         </div>
       </div>
     </div>
-  )
-}
-
-/**
- * Standoff: the skin and the exact price to list it at (fixed by the shop for this order), and
- * after paying the «Я выставил скин» button (a post form: works without JavaScript).
- */
-function ListingNote({ page }: { page: PayPageData }) {
-  const t = useT()
-  const { order, skin } = page
-  if (!order.listing || !skin || order.status === 'done' || order.status === 'failed') return null
-  return (
-    <section className="card pay-listing" aria-labelledby="pay-listing-heading">
-      <h2 id="pay-listing-heading">{t('payment.delivery.listing_heading')}</h2>
-      {skin.picture ? (
-        <img src={skin.picture} alt="" width={96} height={64} className="pay-listing__skin" />
-      ) : null}
-      <p data-testid="listing-price">
-        {t('payment.delivery.listing', { skin: skin.name, price: order.listing.price })}
-      </p>
-      <p className="pay-muted">{t('payment.delivery.listing_unique')}</p>
-      {order.listing.listed ? (
-        <p role="status">{t('payment.delivery.listed')}</p>
-      ) : order.isPaymentActive ? null : (
-        <Form method="post">
-          <input type="hidden" name="intent" value="skin_listed" />
-          <button type="submit" className="button">
-            {t('payment.delivery.listed_button')}
-          </button>
-        </Form>
-      )}
-    </section>
   )
 }
 
