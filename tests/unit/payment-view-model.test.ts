@@ -442,7 +442,23 @@ describe('toPayment and toStatusResult', () => {
       paymentStatus: 'failed',
       paymentMessage: 'Оплата не прошла',
       returnedPayments: [],
+      // a client of the spec's fields only: no charged amount to show
+      charged: null,
     })
+  })
+
+  it('maps the charged amount with the fee (our optional extension) to kopecks', () => {
+    const s = toStatusResult({
+      id: 'o',
+      status: 'waiting_for_payment',
+      payment_id: 'p-1',
+      payment_status: 'pending',
+      payment_message: null,
+      is_payment_active: true,
+      reject_reason: null,
+      charged: { amount: '103.00', fee: '3.00', paid: false },
+    })
+    expect(s.charged).toEqual({ amount: 10_300, fee: 300, paid: false })
   })
 
   it('maps returned payments (our optional extension) to kopecks', () => {
