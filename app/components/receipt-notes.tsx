@@ -16,8 +16,7 @@ export function ReceiptNotes({ receipts, className }: { receipts: Receipt[]; cla
         <p key={i} data-receipt-status={r.status}>
           {r.status === 'failed'
             ? t('legal.receipt.failed', { email: r.email })
-            : t(r.kind === 'sell' ? 'legal.receipt.sell' : 'legal.receipt.sell_refund', { email: r.email })}
-          {r.status !== 'failed' ? ` — ${t(`legal.receipt.status_${r.status}`)}` : null}
+            : `${t(`legal.receipt.${r.kind}`, { email: r.email })} — ${t(`legal.receipt.status_${r.status}`)}`}
           {r.fiscal ? (
             <>
               <br />

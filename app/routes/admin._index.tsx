@@ -166,7 +166,7 @@ export default function AdminOverview() {
 
         <section className="card" aria-labelledby="ov-attention">
           <h2 id="ov-attention">{t('admin.overview.attention')}</h2>
-          <p data-testid="awaiting-delivery">
+          <p data-testid="awaiting-delivery" className="admin-row">
             <Link to="/admin/delivery">
               {t('admin.overview.awaiting_delivery', { count: waiting.count })}
             </Link>

@@ -72,7 +72,7 @@ export default function AdminBlocks() {
     <section aria-labelledby="admin-h1">
       <h1 id="admin-h1">{k('title')}</h1>
       <p className="field__hint">{k('intro')}</p>
-      <p>
+      <p className="admin-row">
         <Link to="/admin/antifraud">{t('admin.nav.antifraud')}</Link>
       </p>
       <section className="card admin-section">
