@@ -44,3 +44,10 @@ export const OWNER_SCREENS: Array<{ path: string; heading: string }> = [
   { path: '/admin/antifraud', heading: 'Антифрод' },
   { path: '/admin/blocks', heading: 'Блокировки' },
 ]
+
+/** Screens of support and the owner alike (each with its h1), for the phone and axe checks. */
+export const STAFF_SCREENS: Array<{ path: string; heading: string }> = [
+  { path: '/admin/delivery', heading: 'Выдача заказов' },
+  { path: '/admin/delivery/review', heading: 'Проверка' },
+  { path: '/admin/data-requests', heading: 'Запросы о персональных данных' },
+]

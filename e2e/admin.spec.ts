@@ -2,7 +2,7 @@
 // 404 (guests, shoppers); orders: search, the timeline, notes, cancel; axe on every screen.
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
-import { OWNER, OWNER_SCREENS, SUPPORT, signInAs, signInShopper } from './admin-helpers'
+import { OWNER, OWNER_SCREENS, STAFF_SCREENS, SUPPORT, signInAs, signInShopper } from './admin-helpers'
 import { createPubgOrder } from './payment-steps'
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa']
@@ -108,6 +108,7 @@ for (const width of [360, 1280]) {
     const gift = await first('/api/gifts/?limit=1')
     const screens = [
       ...OWNER_SCREENS,
+      ...STAFF_SCREENS,
       { path: `/admin/orders/${orderId}`, heading: `Заказ ${orderId}` },
       { path: `/admin/games/${game.id}`, heading: game.title },
       { path: `/admin/gifts/${gift.id}`, heading: gift.title },

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url'
 import AxeBuilder from '@axe-core/playwright'
 import { type BrowserContext, expect, type Page, type APIRequestContext, test } from '@playwright/test'
 import { hiddenBehindBars, layoutProblems, MAX_HEADER_HEIGHT } from './phone-checks'
-import { OWNER, OWNER_SCREENS, signInAs } from './admin-helpers'
+import { OWNER, OWNER_SCREENS, STAFF_SCREENS, signInAs } from './admin-helpers'
 import { SCREENS } from './screens'
 
 export const PHONE = { width: 360, height: 740 }
@@ -92,7 +92,7 @@ export function phoneScreens(js: boolean) {
 /** The back-office on the owner's phone: the same checks (its wide tables scroll inside their box). */
 export function phoneOwnerScreens(js: boolean) {
   test.use({ viewport: PHONE })
-  for (const screen of OWNER_SCREENS) {
+  for (const screen of [...OWNER_SCREENS, ...STAFF_SCREENS]) {
     test(`back-office ${screen.path}: fits 320–1280 px, phone-sized targets and text`, async ({
       page,
       context,
