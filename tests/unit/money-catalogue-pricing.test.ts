@@ -19,6 +19,9 @@ describe('checkDiscount', () => {
     expect(refusal(() => checkDiscount(10_000, undefined))).toBeNull()
     expect(refusal(() => checkDiscount(10_000, 9_999))).toBeNull()
     expect(refusal(() => checkDiscount(10_000, 0))).toBeNull()
+    // a free product without a discount (null would compare as 0)
+    expect(refusal(() => checkDiscount(0, null))).toBeNull()
+    expect(refusal(() => checkDiscount(0, undefined))).toBeNull()
   })
 
   it('refuses a discount equal to or above the price, naming the field in Russian', () => {

@@ -3,7 +3,7 @@ import { refuseField } from '../../../lib/domain-error'
 
 /** A discount price is below the price. */
 export function checkDiscount(price: number, discountPrice: number | null | undefined) {
-  if (discountPrice !== null && discountPrice !== undefined && discountPrice >= price)
+  if (discountPrice != null && discountPrice >= price)
     throw refuseField('discount_price', 'admin_discount_not_below_price')
 }
 
