@@ -129,7 +129,8 @@ const requestDeps = (c: Context<AppEnv>) => ({ ...c.var.deps, clientAddress: cli
 
 /**
  * One order of `kind`: block lists and velocity limits (issue 34) before anything is prepared,
- * the idempotent creation, then the buyer's consent (or its absence; a replay records nothing new).
+ * the idempotent creation with the buyer's consent (or its absence) in the order's transaction; a
+ * replay records nothing new.
  */
 async function createOfKind<K extends keyof typeof KINDS>(
   c: Context<AppEnv>,
@@ -149,18 +150,18 @@ async function createOfKind<K extends keyof typeof KINDS>(
         body,
         userId,
       ),
+    // the consent (or its absence) is saved with the order, never apart from it
+    (tx, order) =>
+      recordConsent(tx, {
+        context: 'order',
+        given: body.personal_data_consent === true,
+        email: order.email,
+        userId: order.userId,
+        orderId: order.id,
+        ip: clientAddressOf(c),
+        userAgent: c.req.header('user-agent') ?? null,
+      }),
   )
-  if (!r.replay) {
-    await recordConsent(db, {
-      context: 'order',
-      given: body.personal_data_consent === true,
-      email: r.order.email,
-      userId: r.order.userId,
-      orderId: r.order.id,
-      ip: clientAddressOf(c),
-      userAgent: c.req.header('user-agent') ?? null,
-    })
-  }
   return { r, status: r.replay ? (200 as const) : (201 as const) }
 }
 

@@ -217,6 +217,8 @@ export async function createOrder(
     asksSupplier?: boolean
   },
   prepare: () => Promise<PreparedOrder>,
+  /** Written in the order's own transaction (the buyer's consent): both are saved, or neither. */
+  alongside?: (tx: Tx, order: OrderRow) => Promise<void>,
 ): Promise<CreatedOrder> {
   const hash = idem.key ? requestHash(idem.kind, idem.body, idem.userId) : null
   const replayOf = async (): Promise<CreatedOrder | null> => {
@@ -274,6 +276,7 @@ export async function createOrder(
         const idOf = new Map(stored.map((r) => [r.productId, r.id]))
         for (const l of lines) l.id = idOf.get(l.productId)!
       }
+      if (alongside) await alongside(tx, order!)
       if (guest) return { order: order!, totals: guest, replay: false }
       // the account's active promo code applies to a new order of its game from the start
       await applyAccountPromo(tx, id)
