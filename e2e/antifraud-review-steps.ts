@@ -2,14 +2,15 @@
 // PUBG codes above the 3,000 ₽ threshold, the order is paid but held (the pay page says it is being
 // checked and shows no code); the owner approves it at /admin/delivery/review and the buyer's page
 // then shows the code, or rejects it and the buyer's page shows the refund.
-import { type APIRequestContext, expect, type Page } from '@playwright/test'
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
+import { OWNER, signInAs } from './admin-helpers'
 import { createPubgOrder, payWithSandbox, pubgProduct } from './account-helpers'
 import { payPath } from './payment-steps'
 
-export const PHONE = { width: 360, height: 780 }
+const PHONE = { width: 360, height: 780 }
 
 /** A first-time guest's paid PUBG order above the first-order threshold (3,000 ₽); its id. */
-export async function heldOrder(request: APIRequestContext): Promise<string> {
+async function heldOrder(request: APIRequestContext): Promise<string> {
   const { game } = await pubgProduct(request)
   // the dearest pack, so that at most 10 of them (the per-line maximum) pass 3,000 ₽
   const [product] = (game.products as unknown as Array<{ id: number; is_active: boolean; price: string }>)
@@ -24,7 +25,7 @@ export async function heldOrder(request: APIRequestContext): Promise<string> {
 }
 
 /** The buyer's pay page while the order is held: «на проверке», no code. */
-export async function buyerSeesHeld(page: Page, id: string) {
+async function buyerSeesHeld(page: Page, id: string) {
   await page.goto(payPath(id))
   await expect(page.getByText(/Заказ на проверке — обычно до 30 минут/)).toBeVisible()
   await expect(page.getByRole('region', { name: 'Ваши коды' })).toHaveCount(0)
@@ -32,7 +33,7 @@ export async function buyerSeesHeld(page: Page, id: string) {
 }
 
 /** The owner decides at the desk's «Проверка» tab. */
-export async function ownerDecides(page: Page, id: string, decision: 'approve' | 'reject') {
+async function ownerDecides(page: Page, id: string, decision: 'approve' | 'reject') {
   await page.goto('/admin/delivery/review')
   await expect(page.getByRole('heading', { level: 1, name: 'Проверка' })).toBeVisible()
   const card = page.getByRole('listitem', { name: new RegExp(id.slice(0, 8)) })
@@ -52,7 +53,7 @@ export async function ownerDecides(page: Page, id: string, decision: 'approve' |
 }
 
 /** After approval the buyer's page shows the code. */
-export async function buyerSeesCode(page: Page, id: string) {
+async function buyerSeesCode(page: Page, id: string) {
   await expect(async () => {
     await page.goto(payPath(id))
     await expect(page.getByRole('region', { name: 'Ваши коды' }).locator('code').first()).toHaveText(/^UC-/, {
@@ -63,7 +64,7 @@ export async function buyerSeesCode(page: Page, id: string) {
 }
 
 /** After rejection the buyer's page shows the refund and no code. */
-export async function buyerSeesRefund(page: Page, id: string) {
+async function buyerSeesRefund(page: Page, id: string) {
   await expect(async () => {
     await page.goto(payPath(id))
     await expect(page.getByTestId('order-refund')).toBeVisible({ timeout: 2_000 })
@@ -72,7 +73,7 @@ export async function buyerSeesRefund(page: Page, id: string) {
 }
 
 /** «Антифрод»: a wrong threshold gets a Russian error by its field; the form saves as it was. */
-export async function ownerEditsAntifraud(page: Page) {
+async function ownerEditsAntifraud(page: Page) {
   await page.goto('/admin/antifraud')
   await expect(page.getByRole('heading', { level: 1, name: 'Антифрод' })).toBeVisible()
   const threshold = page.getByLabel('Порог первого заказа, ₽', { exact: true })
@@ -87,7 +88,7 @@ export async function ownerEditsAntifraud(page: Page) {
 }
 
 /** Блокировки: a bad email is refused in Russian; a good one is listed, then unblocked. */
-export async function ownerBlocksAndUnblocks(page: Page) {
+async function ownerBlocksAndUnblocks(page: Page) {
   const email = `blocked-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`
   await page.goto('/admin/blocks')
   await expect(page.getByRole('heading', { level: 1, name: 'Блокировки' })).toBeVisible()
@@ -100,4 +101,41 @@ export async function ownerBlocksAndUnblocks(page: Page) {
   const row = page.getByRole('listitem', { name: `Почта: ${email}` })
   await row.getByRole('button', { name: 'Разблокировать' }).click()
   await expect(page.getByRole('listitem', { name: `Почта: ${email}` })).toHaveCount(0, { timeout: 15_000 })
+}
+
+/** The specs' tests, with JavaScript on or off (the buyer's and the owner's pages alike). */
+export function antifraudReviewTests(javaScriptEnabled: boolean) {
+  test.use({ viewport: PHONE, javaScriptEnabled })
+
+  test('held for review: approved shows the code, rejected shows the refund', async ({
+    page,
+    context,
+    browser,
+    request,
+  }) => {
+    test.setTimeout(120_000)
+    const guest = await browser.newContext({ viewport: PHONE, javaScriptEnabled })
+    const buyer = await guest.newPage()
+    const approved = await heldOrder(request)
+    const rejected = await heldOrder(request)
+    await buyerSeesHeld(buyer, approved)
+    await buyerSeesHeld(buyer, rejected)
+
+    await signInAs(context, request, OWNER)
+    await ownerDecides(page, approved, 'approve')
+    await buyerSeesCode(buyer, approved)
+    await ownerDecides(page, rejected, 'reject')
+    await buyerSeesRefund(buyer, rejected)
+    await guest.close()
+  })
+
+  test('the owner edits «Антифрод» and the block list, with Russian form errors', async ({
+    page,
+    context,
+    request,
+  }) => {
+    await signInAs(context, request, OWNER)
+    await ownerEditsAntifraud(page)
+    await ownerBlocksAndUnblocks(page)
+  })
 }

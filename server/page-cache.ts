@@ -210,7 +210,7 @@ function withoutMarker(res: Response): Response {
 }
 
 /** The whole body as text, or null when it fails or is larger than `max` bytes. */
-async function readText(body: ReadableStream<Uint8Array>, max: number): Promise<string | null> {
+export async function readText(body: ReadableStream<Uint8Array>, max: number): Promise<string | null> {
   const reader = body.getReader()
   const chunks: Uint8Array[] = []
   let size = 0
@@ -271,7 +271,7 @@ function replay(entry: Entry, nonce: string, gzipAccepted: boolean): Response {
   return new Response(Buffer.concat(chunks), { status: entry.status, headers })
 }
 
-function escapeRegExp(s: string): string {
+export function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }
 

@@ -23,7 +23,7 @@ import { LOCALE_COOKIE } from '#app/i18n/i18n.server'
 import { SHARED_PAGE_HEADER } from '#app/lib/shared-page.server'
 import { ACCESS_COOKIE, REFRESH_COOKIE } from '#app/lib/session.server'
 import { vary } from './compression'
-import { PAGE_CACHE_STATUS_HEADER, pageKeyOf } from './page-cache'
+import { escapeRegExp, PAGE_CACHE_STATUS_HEADER, pageKeyOf, readText } from './page-cache'
 
 /** The API reads that are one buyer's: answered with sentinels in a template. */
 const PERSONAL_READS: readonly RegExp[] = [
@@ -491,31 +491,6 @@ function fill(template: Template, nonce: string, values: string[]): Response {
   return new Response(Buffer.concat(chunks), { status: template.status, headers })
 }
 
-async function readText(body: ReadableStream<Uint8Array>, max: number): Promise<string | null> {
-  const reader = body.getReader()
-  const chunks: Uint8Array[] = []
-  let size = 0
-  try {
-    for (;;) {
-      const { done, value } = await reader.read()
-      if (done) break
-      size += value.byteLength
-      if (size > max) {
-        await reader.cancel()
-        return null
-      }
-      chunks.push(value)
-    }
-  } catch {
-    return null
-  }
-  return Buffer.concat(chunks).toString('utf8')
-}
-
 function hex(bytes: number): string {
   return randomBytes(bytes).toString('hex')
-}
-
-function escapeRegExp(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }
