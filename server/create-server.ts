@@ -29,6 +29,7 @@ import type { ServerEnv } from './env'
 import { createReadiness, type Readiness } from './lifecycle'
 import { createPageCache } from './page-cache'
 import { createPersonalFill } from './personal-fill'
+import { createReadReuse } from './read-reuse'
 import { applySecurityHeaders, createNonce, cspSourcesFromEnv } from './security-headers'
 import { initServerSentry } from '#app/lib/sentry.server'
 import { readLatestVersion } from './version'
@@ -187,10 +188,13 @@ export async function createShopServer(
   app.use('*', storefrontBodyLimit({ multipartBytes: 2 * config.maxUploadBytes }))
   // Catalogue pages of signed-out visitors are kept as long as catalogue reads (server/page-cache.ts).
   const pages = createPageCache({ ttlMs: config.catalogueCacheSeconds * 1000 })
-  const full = (c: { req: { raw: Request }; get: (k: 'cspNonce' | 'clientAddress') => string }) =>
+  const full = (
+    c: { req: { raw: Request }; get: (k: 'cspNonce' | 'clientAddress') => string },
+    apiFetch: (req: Request) => Promise<Response> = apiFetchFor(),
+  ) =>
     pages.serve(c.req.raw, c.get('cspNonce'), ({ nonce, formKey, spoil }) =>
       handle(c.req.raw, {
-        api: { baseUrl: apiBase, fetch: apiFetchFor() },
+        api: { baseUrl: apiBase, fetch: apiFetch },
         clientAddress: c.get('clientAddress'),
         cspNonce: nonce,
         demoStrip: config.demoStrip,
@@ -204,7 +208,10 @@ export async function createShopServer(
   app.all('*', (c) => {
     if (!api) return full(c)
     const clientAddress = c.get('clientAddress')
+    // one sign-in check and one profile read for the fill and, when the page is not filled, its
+    // whole render (server/read-reuse.ts)
     const inProcess = { inProcess: inProcessCall() }
+    const reads = createReadReuse(async (req) => api.fetch(req, inProcess))
     const apiHeaders = (access?: string) => {
       const headers = new Headers({ [CLIENT_IP_HEADER]: clientAddress })
       if (access) headers.set('authorization', `Bearer ${access}`)
@@ -212,7 +219,7 @@ export async function createShopServer(
     }
     return fills.serve(c.req.raw, c.get('cspNonce'), {
       readAsBuyer: async (path, access) =>
-        api.fetch(new Request(`${apiBase}${path}`, { headers: apiHeaders(access) }), inProcess),
+        reads.keep(new Request(`${apiBase}${path}`, { headers: apiHeaders(access) })),
       readPublic: async (req) => api.fetch(req, { inProcess: inProcessCall() }),
       renderTemplate: (req, { nonce, formKey, spoil, apiFetch }) =>
         handle(req, {
@@ -224,7 +231,7 @@ export async function createShopServer(
           spoilPage: spoil,
           personalTemplate: true,
         }),
-      full: () => full(c),
+      full: () => full(c, reads.fetch),
     })
   })
   return { fetch: app.fetch, api, deps, serveCached }

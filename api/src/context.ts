@@ -3,6 +3,7 @@ import type { Db } from './db/client'
 import type { ApiConfig } from './env'
 import type { InProcessBindings } from './lib/in-process'
 import type { StaffMember } from './services/admin/roles'
+import type { UserRow } from './services/auth/accounts'
 
 /** What every handler can reach through `c.var`. */
 export interface ApiDeps {
@@ -25,6 +26,8 @@ export interface AppEnv {
     userId: number | null
     /** The sign-in (refresh token family) of that bearer token, or null for guests. */
     sessionId: string | null
+    /** That bearer token's account, read by the same check (lib/auth.ts), or null for guests. */
+    user: UserRow | null
     /** The back-office member making an /api/admin/ call (set by the admin guard). */
     staff: StaffMember | null
   }

@@ -1,7 +1,7 @@
 // The signed-in rows of the bench (issue 36): pages of a buyer who holds an `access` cookie, so no
 // page cache, with the shop's CPU time per request. `BENCH_ONLY=signed-in npm run bench` runs only
 // these beside the baselines, for quick iterations.
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { randomUUID } from 'node:crypto'
 import { findPubgProduct } from './order-load'
 
@@ -34,13 +34,17 @@ export async function signedInBuyer(
 
 /** Pids of `pid` and every process under it (the supervisor and its worker). */
 function processTree(pid: number): number[] {
-  let children: number[] = []
+  // a child is listed under the thread that forked it, not always the main one
+  const children: number[] = []
   try {
-    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
-      .trim()
-      .split(/\s+/)
-      .filter(Boolean)
-      .map(Number)
+    for (const task of readdirSync(`/proc/${pid}/task`))
+      children.push(
+        ...readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8')
+          .trim()
+          .split(/\s+/)
+          .filter(Boolean)
+          .map(Number),
+      )
   } catch {}
   return [pid, ...children.flatMap(processTree)]
 }

@@ -1,13 +1,15 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import type { ApiDeps, AppEnv } from '../context'
 import { verifyAccessToken } from '../services/auth/access-token'
-import { sessionIsLive } from '../services/auth/sessions'
+import type { UserRow } from '../services/auth/accounts'
+import { liveSessionUser } from '../services/auth/sessions'
 import { fail } from './errors'
 import type { BearerClaims } from './in-process'
 
 async function checkBearer(deps: ApiDeps, token: string): Promise<BearerClaims | null> {
   const claims = await verifyAccessToken(deps.config.jwtSecret, token)
-  return claims && (await sessionIsLive(deps.db, claims.userId, claims.sessionId)) ? claims : null
+  const user = claims && (await liveSessionUser(deps.db, claims.userId, claims.sessionId))
+  return claims && user ? { ...claims, user } : null
 }
 
 /**
@@ -22,6 +24,7 @@ export const bearerAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   const header = c.req.header('authorization')
   c.set('userId', null)
   c.set('sessionId', null)
+  c.set('user', null)
   if (header?.startsWith('Bearer ')) {
     const token = header.slice(7).trim()
     const memo = c.env?.inProcess?.bearers
@@ -41,8 +44,18 @@ export const bearerAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
     if (!claims) throw fail(401, 'token_not_valid')
     c.set('userId', claims.userId)
     c.set('sessionId', claims.sessionId)
+    c.set('user', claims.user)
   }
   await next()
+}
+
+/**
+ * The signed-in account as the bearer check read it (in the same query), or null for guests. In a
+ * storefront request's later reads it is the row of that request's first check: only a write of
+ * the same request can change it, and a write is checked on its own.
+ */
+export function bearerUser(c: Context<AppEnv>): UserRow | null {
+  return c.var.user
 }
 
 export function requireUser(c: Context<AppEnv>): number {

@@ -4,7 +4,7 @@ import type { Context } from 'hono'
 import type { ApiApp, AppEnv } from '../context'
 import { users } from '../db/schema'
 import { fail, fieldError } from '../lib/errors'
-import { requireUser } from '../lib/auth'
+import { bearerUser, requireUser } from '../lib/auth'
 import { errorResponses, jsonContent } from '../lib/schemas'
 import { activeUserById, type UserRow } from '../services/auth/accounts'
 import { deleteAccount } from '../services/auth/delete-account'
@@ -80,7 +80,9 @@ const deleteProfile = createRoute({
 })
 
 async function currentUser(c: Context<AppEnv>): Promise<UserRow> {
-  const user = await activeUserById(c.var.deps.db, requireUser(c))
+  // a read takes the row its bearer check read; a write reads it again inside its own request
+  const user =
+    (c.req.method === 'GET' ? bearerUser(c) : null) ?? (await activeUserById(c.var.deps.db, requireUser(c)))
   // a token that outlived its (deleted) account
   if (!user) throw fail(401, 'token_not_valid')
   return user

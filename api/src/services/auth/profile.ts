@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi'
-import { asc, eq } from 'drizzle-orm'
+import { asc, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
+import { preparedPerDb } from '../../db/prepared'
 import { promoCodes, socialAccounts } from '../../db/schema'
 import { SOCIAL_PROVIDERS } from '../../env'
 import { toMoney } from '../../lib/money'
@@ -24,16 +25,21 @@ export const ProfileSchema = z
   .openapi('Profile')
 export type Profile = z.infer<typeof ProfileSchema>
 
+const boundProvidersQuery = preparedPerDb((db) =>
+  db
+    .select({ provider: socialAccounts.provider })
+    .from(socialAccounts)
+    .where(eq(socialAccounts.userId, sql.placeholder('userId')))
+    .orderBy(asc(socialAccounts.provider))
+    .prepare('bound_providers'),
+)
+
 export const avatarUrl = (name: string | null) => (name ? `/media/${name}` : null)
 
 /** The §3 profile plus the bound social providers. */
 export async function profileOf(db: Db, user: UserRow): Promise<Profile> {
   const [social, promo] = await Promise.all([
-    db
-      .select({ provider: socialAccounts.provider })
-      .from(socialAccounts)
-      .where(eq(socialAccounts.userId, user.id))
-      .orderBy(asc(socialAccounts.provider)),
+    boundProvidersQuery(db).execute({ userId: user.id }),
     user.activePromoCodeId
       ? db.select({ code: promoCodes.code }).from(promoCodes).where(eq(promoCodes.id, user.activePromoCodeId))
       : Promise.resolve([]),

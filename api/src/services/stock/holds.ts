@@ -23,7 +23,6 @@ import {
   products,
   voucherCodes,
 } from '../../db/schema'
-import { fail } from '../../lib/errors'
 import { refuse } from '../../lib/domain-error'
 
 type CodeTable = typeof voucherCodes | typeof giftCodes
