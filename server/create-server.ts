@@ -12,6 +12,7 @@ import { loadApiConfig } from '#api/env'
 import { CLIENT_IP_HEADER } from '#api/lib/client-address'
 import { inProcessCall } from '#api/lib/in-process'
 import { log } from '#api/lib/log'
+import { personalPageKey } from '#api/services/auth/page-stamp'
 import {
   CLIENT_SIGNATURE_HEADER,
   type ClientAddressRule,
@@ -27,11 +28,13 @@ import { compression } from './compression'
 import { csrfGuard } from './csrf'
 import type { ServerEnv } from './env'
 import { createReadiness, type Readiness } from './lifecycle'
-import { createPageCache } from './page-cache'
+import { createPageCache, type PageRender } from './page-cache'
 import { createPersonalFill } from './personal-fill'
+import { createPersonalPages } from './personal-pages'
 import { createReadReuse } from './read-reuse'
 import { applySecurityHeaders, createNonce, cspSourcesFromEnv } from './security-headers'
 import { initServerSentry } from '#app/lib/sentry.server'
+import { PERSONAL_PAGE_HEADER } from '#app/lib/shared-page.server'
 import { readLatestVersion } from './version'
 
 const root = projectRoot
@@ -188,11 +191,10 @@ export async function createShopServer(
   app.use('*', storefrontBodyLimit({ multipartBytes: 2 * config.maxUploadBytes }))
   // Catalogue pages of signed-out visitors are kept as long as catalogue reads (server/page-cache.ts).
   const pages = createPageCache({ ttlMs: config.catalogueCacheSeconds * 1000 })
-  const full = (
-    c: { req: { raw: Request }; get: (k: 'cspNonce' | 'clientAddress') => string },
-    apiFetch: (req: Request) => Promise<Response> = apiFetchFor(),
-  ) =>
-    pages.serve(c.req.raw, c.get('cspNonce'), ({ nonce, formKey, spoil }) =>
+  type PageContext = { req: { raw: Request }; get: (k: 'cspNonce' | 'clientAddress') => string }
+  const renderPage =
+    (c: PageContext, apiFetch: (req: Request) => Promise<Response>) =>
+    ({ nonce, formKey, spoil }: PageRender) =>
       handle(c.req.raw, {
         api: { baseUrl: apiBase, fetch: apiFetch },
         clientAddress: c.get('clientAddress'),
@@ -200,8 +202,21 @@ export async function createShopServer(
         demoStrip: config.demoStrip,
         formKey,
         spoilPage: spoil,
-      }),
-    )
+      })
+  const full = (c: PageContext, apiFetch: (req: Request) => Promise<Response> = apiFetchFor()) =>
+    pages.serve(c.req.raw, c.get('cspNonce'), renderPage(c, apiFetch))
+  // A signed-in buyer's profile and pay page, kept for them until their data changes
+  // (server/personal-pages.ts, decision 103); only with the API and its database in process.
+  const personal = deps
+    ? createPersonalPages(
+        createPageCache({
+          ttlMs: config.catalogueCacheSeconds * 1000,
+          marker: PERSONAL_PAGE_HEADER,
+          maxTotalBytes: 16 * 1024 * 1024,
+        }),
+        (access) => personalPageKey(deps.db, config.jwtSecret, access),
+      )
+    : null
   // Signed-in buyers' shared pages: a template per page and user shape, filled per request with
   // the buyer's own reads (server/personal-fill.ts, decision 098); only with the API in process.
   const fills = createPersonalFill({ ttlMs: api ? config.catalogueCacheSeconds * 1000 : 0 })
@@ -231,7 +246,9 @@ export async function createShopServer(
           spoilPage: spoil,
           personalTemplate: true,
         }),
-      full: () => full(c, reads.fetch),
+      full: async () =>
+        (await personal?.serve(c.req.raw, c.get('cspNonce'), renderPage(c, reads.fetch))) ??
+        full(c, reads.fetch),
     })
   })
   return { fetch: app.fetch, api, deps, serveCached }

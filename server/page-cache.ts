@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto'
 import { parse as parseCookies } from 'cookie'
 import { isbot } from 'isbot'
 import { LOCALE_COOKIE, localeFromCookie } from '#app/i18n/i18n.server'
-import { SHARED_PAGE_HEADER } from '#app/lib/shared-page.server'
+import { PERSONAL_PAGE_HEADER, SHARED_PAGE_HEADER } from '#app/lib/shared-page.server'
 import { CacheStore } from './cache-store'
 import { accepts, vary } from './compression'
 import { compileGzipTemplate, fillGzipTemplate, type GzipTemplate, textBytes } from './gzip-template'
@@ -33,6 +33,12 @@ export interface PageCacheOptions {
   maxTotalBytes?: number
   /** A larger answer is not kept. */
   maxBodyBytes?: number
+  /**
+   * The internal header a route sets on an answer this cache may keep: SHARED_PAGE_HEADER (the
+   * same for every signed-out visitor, the default) or PERSONAL_PAGE_HEADER (one buyer's own page,
+   * kept under a key naming them and the state of their data, server/personal-pages.ts).
+   */
+  marker?: typeof SHARED_PAGE_HEADER | typeof PERSONAL_PAGE_HEADER
   now?: () => number
 }
 
@@ -52,7 +58,13 @@ interface Entry {
 const NONCE = -1
 
 export interface PageCache {
-  serve(req: Request, nonce: string, render: (r: PageRender) => Promise<Response>): Promise<Response>
+  /** `key` names the copy; by default the page of a signed-out visitor (null: not kept). */
+  serve(
+    req: Request,
+    nonce: string,
+    render: (r: PageRender) => Promise<Response>,
+    key?: string | null,
+  ): Promise<Response>
   /** How many answers are kept now (tests, metrics). */
   readonly size: number
 }
@@ -63,6 +75,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     maxEntries = 300,
     maxBodyBytes = 512 * 1024,
     maxTotalBytes = 32 * 1024 * 1024,
+    marker = SHARED_PAGE_HEADER,
     now = Date.now,
   } = options
   // storage and bounds: never-read pages go first, then the least recently read (server/cache-store.ts)
@@ -80,8 +93,13 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     return replay(entry, nonce, accepts(req.headers.get('accept-encoding'), 'gzip'))
   }
 
-  async function serve(req: Request, nonce: string, render: (r: PageRender) => Promise<Response>) {
-    const key = ttlMs > 0 ? cacheKey(req) : null
+  async function serve(
+    req: Request,
+    nonce: string,
+    render: (r: PageRender) => Promise<Response>,
+    given: string | null = cacheKey(req),
+  ) {
+    const key = ttlMs > 0 ? given : null
     if (!key) return withoutMarker(await render({ nonce, formKey: randomUUID, spoil: () => {} }))
     const kept = entries.peek(key)
     const underway = rendering.get(key)
@@ -124,7 +142,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       done()
       throw error
     }
-    if (!shareable(res) || !res.body) {
+    if (!keepable(res, marker) || !res.body) {
       if (kept) drop(key)
       done()
       return withoutMarker(res)
@@ -191,21 +209,24 @@ export function pageKeyOf(req: Request): string {
   return `${reader} ${locale} ${url.host}${url.pathname}${url.search}`
 }
 
-/** A full answer its route called shared, that sets no cookie but the locale's. */
-function shareable(res: Response): boolean {
-  if (res.status !== 200 || res.headers.get(SHARED_PAGE_HEADER) !== '1') return false
+/** A full answer its route marked for this cache, that sets no cookie but the locale's. */
+function keepable(res: Response, marker: string): boolean {
+  if (res.status !== 200 || res.headers.get(marker) !== '1') return false
   return res.headers.getSetCookie().every((c) => c.startsWith(`${LOCALE_COOKIE}=`))
 }
 
+/** The internal marks: never sent to a browser. */
+const MARKERS = [SHARED_PAGE_HEADER, PERSONAL_PAGE_HEADER]
+
 function headersOf(res: Response): Headers {
   const headers = new Headers(res.headers)
-  headers.delete(SHARED_PAGE_HEADER)
+  for (const m of MARKERS) headers.delete(m)
   headers.delete('content-length')
   return headers
 }
 
 function withoutMarker(res: Response): Response {
-  if (!res.headers.has(SHARED_PAGE_HEADER)) return res
+  if (!MARKERS.some((m) => res.headers.has(m))) return res
   return new Response(res.body, { status: res.status, statusText: res.statusText, headers: headersOf(res) })
 }
 

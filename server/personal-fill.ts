@@ -293,10 +293,12 @@ export function createPersonalFill(options: PersonalFillOptions): PersonalFill {
 }
 
 /**
- * The buyer's access token when the request may be filled: a GET of a page or its data, with
- * their tokens and at most the locale's cookie besides, no Authorization and no popup open.
+ * The buyer's access token when the request may be answered from a copy (filled, or their own kept
+ * page, server/personal-pages.ts): a GET of a page or its data, with their tokens and at most the
+ * locale's cookie besides (a toast's cookie, say, is rendered whole), no Authorization and no popup
+ * open.
  */
-function eligibleAccess(req: Request): string | null {
+export function eligibleAccess(req: Request): string | null {
   if (req.method !== 'GET' || req.headers.has('authorization')) return null
   const cookies = parseCookies(req.headers.get('cookie') ?? '')
   const allowed = new Set([LOCALE_COOKIE, ACCESS_COOKIE, REFRESH_COOKIE])

@@ -23,6 +23,22 @@ export function markShared(
 }
 
 /**
+ * Internal response header: "this answer is the signed-in buyer's own page and shows nothing but
+ * their data, the URL and the catalogue" (the profile, the pay page). The storefront may keep it
+ * for that buyer until their data changes or CATALOGUE_CACHE_SECONDS pass (server/personal-pages.ts,
+ * decision 103) and strips the header.
+ */
+export const PERSONAL_PAGE_HEADER = 'x-personal-page'
+
+/** Marks the answer as the buyer's own page, unless it brought a notice (a toast is shown once). */
+export function markPersonal(
+  api: Pick<ApiSession, 'headers' | 'signedIn' | 'notifications' | 'template'>,
+): void {
+  if (api.signedIn && !api.template && api.notifications.length === 0)
+    api.headers.set(PERSONAL_PAGE_HEADER, '1')
+}
+
+/**
  * A key that a rendered form posts back (the order's idempotency key). It must differ on every
  * response, also one served from the page cache: the server gives each response fresh ones.
  */
@@ -31,12 +47,15 @@ export function newFormKey(context: AppLoadContext): string {
 }
 
 /**
- * The `headers` export of a route that may be shared: passes its loader's mark on to the answer
+ * The `headers` export of a route whose answer may be kept (shared or personal): passes its
+ * loader's mark on to the answer
  * (Remix passes other loader headers than Set-Cookie only through a route's `headers`).
  */
 export const sharedPageHeaders: HeadersFunction = ({ loaderHeaders, parentHeaders }) => {
   const headers = new Headers(parentHeaders)
-  const mark = loaderHeaders.get(SHARED_PAGE_HEADER)
-  if (mark) headers.set(SHARED_PAGE_HEADER, mark)
+  for (const name of [SHARED_PAGE_HEADER, PERSONAL_PAGE_HEADER]) {
+    const mark = loaderHeaders.get(name)
+    if (mark) headers.set(name, mark)
+  }
   return headers
 }

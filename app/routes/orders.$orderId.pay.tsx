@@ -20,6 +20,7 @@ import { PromoForm } from '#app/components/payment/promo-form'
 import type { PayActionData, PayPageData } from '#app/components/payment/types'
 import { useT } from '#app/i18n/i18n-context'
 import { formatAmount } from '#app/lib/money'
+import { markPersonal, sharedPageHeaders } from '#app/lib/shared-page.server'
 import paymentCss from '#app/styles/payment.css?url'
 
 // Parts most visits never show (a started payment, delivered codes, status polling) load on demand,
@@ -48,6 +49,8 @@ const statusPoller = deferredComponent(() =>
   import('#app/components/payment/status-poller').then((m) => m.StatusPoller),
 )
 
+export const headers = sharedPageHeaders
+
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: paymentCss }]
 
 export const meta: MetaFunction = ({ matches }) => [
@@ -67,6 +70,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     listingNote.preload(),
     receiptNotes.preload(),
   ])
+  // the buyer's own page: kept for them until their data changes (decision 103)
+  markPersonal(api)
   const headers = new Headers(api.headers)
   headers.set('cache-control', 'private, no-store')
   return data({ ...page, notifications: api.notifications }, { headers })

@@ -4,8 +4,11 @@ import { UserOrderList } from '#app/components/user-order-list'
 import { useT } from '#app/i18n/i18n-context'
 import { HISTORY_PAGE_SIZE, requireAccessCookie } from '#app/lib/account.server'
 import { apiFor, must } from '#app/lib/api/client.server'
+import { markPersonal, sharedPageHeaders } from '#app/lib/shared-page.server'
 import { PrevNextPages } from '#app/components/prev-next-pages'
 import { ORDER_STATUSES, type OrderStatus, toOrderHistoryView } from '#app/lib/order-history'
+
+export const headers = sharedPageHeaders
 
 /** Order history (§7): page size 50, a status filter as a GET form. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -23,6 +26,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       params: { query: { page, page_size: HISTORY_PAGE_SIZE, ...(status ? { status } : {}) } },
     }),
   )
+  // the buyer's own page: kept for them until their data changes (decision 103)
+  markPersonal(api)
   return data(
     {
       orders: result.results.map(toOrderHistoryView),

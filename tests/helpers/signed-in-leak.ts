@@ -1,5 +1,6 @@
 // Issue 36: two signed-in buyers load the shop's pages and their `.data` answers at the same time;
-// no answer of one may carry the other's email, balance, orders or form keys. Shared by the
+// no answer of one may carry the other's email, balance, orders or form keys, whether the page was
+// filled from a template (decision 098), served from the buyer's kept copy (decision 103) or rendered. Shared by the
 // PGlite and PostgreSQL process tests (tests/process/signed-in-leak*.test.ts).
 import { randomUUID } from 'node:crypto'
 import { expect } from 'vitest'
@@ -93,13 +94,21 @@ export async function expectNoLeakUnderLoad(base: string, a: Buyer, b: Buyer, ro
     [a, new Set()],
     [b, new Set()],
   ])
-  const answers: Array<{ buyer: Buyer; path: string; status: number; body: string; fill: boolean }> = []
+  const answers: Array<{
+    buyer: Buyer
+    path: string
+    status: number
+    body: string
+    fill: boolean
+    kept: boolean
+  }> = []
   for (let round = 0; round < rounds; round++) {
     const loads = [a, b].flatMap((buyer) =>
       pathsOf(buyer, gameId).map(async (path) => {
         const res = await fetch(`${base}${path}`, { headers: { cookie: buyer.cookie } })
         const fill = res.headers.get('x-page-cache') === 'fill'
-        answers.push({ buyer, path, status: res.status, body: await res.text(), fill })
+        const kept = res.headers.get('x-page-cache') === 'hit'
+        answers.push({ buyer, path, status: res.status, body: await res.text(), fill, kept })
       }),
     )
     await Promise.all(loads)
@@ -135,6 +144,12 @@ export async function expectNoLeakUnderLoad(base: string, a: Buyer, b: Buyer, ro
       expect(filled.length, `${buyer.email} ${path} filled`).toBeGreaterThan(0)
     }
   expect(answers.filter((x) => x.fill && /profile|orders/.test(x.path))).toEqual([])
+  // ...they came from each buyer's own kept copy instead (decision 103), documents and `.data` alike
+  for (const buyer of [a, b])
+    for (const path of pathsOf(buyer, gameId).filter((p) => /profile|orders/.test(p))) {
+      const kept = answers.filter((x) => x.buyer === buyer && x.path === path && x.kept)
+      expect(kept.length, `${buyer.email} ${path} kept`).toBeGreaterThan(0)
+    }
   // every rendered order form had a key of its own
   const keys = answers.flatMap(({ body }) =>
     [...body.matchAll(/name="idempotency_key" value="([^"]+)"/g)].map((m) => m[1]),
