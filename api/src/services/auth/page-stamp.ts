@@ -1,14 +1,23 @@
 // What a signed-in buyer's own pages are made of, as one short value (issue 36, decision 103): the
 // storefront keeps a rendered profile or pay page per buyer and this value, and renders it again
 // as soon as the value changes. Every row version in PostgreSQL carries the transaction that wrote
-// it (`xmin`), so a write to the account, its orders, their payments, refunds, receipts or code
-// views, or its social accounts gives a new value in every instance at once, with no column or
-// trigger to keep up. A row written by a transaction that commits after a later one (an older xid
+// it (`xmin`), so a write to the account, its orders, their lines, payments, refunds, receipts or
+// code views, or its social accounts gives a new value in every instance at once, with no column
+// or trigger to keep up. A row written by a transaction that commits after a later one (an older xid
 // below the newest) still changes the row count when it is new; an update of that kind waits for
 // the cache time (CATALOGUE_CACHE_SECONDS), like every other copy the shop keeps.
 import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { codeViews, orders, payments, receipts, refunds, socialAccounts, users } from '../../db/schema'
+import {
+  codeViews,
+  orderProducts,
+  orders,
+  payments,
+  receipts,
+  refunds,
+  socialAccounts,
+  users,
+} from '../../db/schema'
 import { verifyAccessToken } from './access-token'
 import { liveSessionUser } from './sessions'
 
@@ -21,6 +30,7 @@ export async function pageStamp(db: Db, userId: number): Promise<string | null> 
   const res = (await db.execute(sql`
     select u.xmin::text
       || '/' || (select ${versionOf('o')} from ${orders} o where o.user_id = u.id)
+      || '/' || (select ${versionOf('x')} from ${orderProducts} x join ${orders} o on o.id = x.order_id where o.user_id = u.id)
       || '/' || (select ${versionOf('x')} from ${payments} x join ${orders} o on o.id = x.order_id where o.user_id = u.id)
       || '/' || (select ${versionOf('x')} from ${refunds} x join ${orders} o on o.id = x.order_id where o.user_id = u.id)
       || '/' || (select ${versionOf('x')} from ${receipts} x join ${orders} o on o.id = x.order_id where o.user_id = u.id)
