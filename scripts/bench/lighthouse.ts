@@ -33,7 +33,12 @@ const CHROME_FLAGS = [
  * with the median performance score reported (one run swings by several points on a shared
  * machine, as Lighthouse's own documentation warns).
  */
-export async function runLighthouse(urls: string[], runs = 3): Promise<LighthouseScores[]> {
+export async function runLighthouse(
+  urls: string[],
+  runs = 3,
+  /** Sent with every request of the page (a signed-in buyer's cookie). */
+  extraHeaders?: Record<string, string>,
+): Promise<LighthouseScores[]> {
   const chrome = await launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     chromeFlags: CHROME_FLAGS,
@@ -52,6 +57,7 @@ export async function runLighthouse(urls: string[], runs = 3): Promise<Lighthous
           output: 'json',
           logLevel: 'error',
           onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+          ...(extraHeaders ? { extraHeaders } : {}),
         })
         const c = result?.lhr.categories
         const failed = result?.lhr.runtimeError?.code ?? (c?.performance?.score == null ? 'NO_SCORE' : null)

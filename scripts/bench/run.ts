@@ -2,7 +2,8 @@
 // same run (this machine is shared and noisy). Writes docs/benchmarks.md.
 //   BENCH_SECONDS=10  length of each HTTP load   BENCH_LIGHTHOUSE=0  skip Lighthouse
 //   BENCH_LIGHTHOUSE_RUNS=3  Lighthouse runs per page (the median is reported)
-//   BENCH_ONLY=signed-in  only the baselines, a signed-out game page and the signed-in pages
+//   BENCH_ONLY=signed-in  only the baselines, a signed-out game page and the signed-in pages,
+//                         then Lighthouse on those four pages with the buyer's cookie
 //     (printed, docs/benchmarks.md untouched)   BENCH_SKIP_BUILD=1  use the builds already made
 import { spawnSync } from 'node:child_process'
 import { existsSync, rmSync, writeFileSync } from 'node:fs'
@@ -16,7 +17,7 @@ import { runLighthouse } from './lighthouse'
 import { orderLoad } from './order-load'
 import { type PageSize, pageSizes } from './page-size'
 import { scaleOut } from './scale-out'
-import { signedInRows, treeCpuMs } from './signed-in'
+import { signedInPages, signedInRows, treeCpuMs } from './signed-in'
 import { startProcess } from './processes'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
@@ -116,9 +117,21 @@ async function main() {
       await measure('bare Remix page (same server)', bare.url, seconds, 10, {}, () => treeCpuMs(bare.pid)),
     )
     rows.push(await measure(`/products/${gameId}`, `${base}/products/${gameId}`, seconds, 10, {}, shopCpu))
-    rows.push(...(await signedInRows(base, gameId!, seconds, shopCpu, measure)))
-    for (const r of [shop, bare, hello]) await r.stop()
+    const signedIn = await signedInRows(base, gameId!, seconds, shopCpu, measure)
+    rows.push(...signedIn.rows)
     console.log(`\n${throughputTable(rows, rows[1]!, rows[0]!).join('\n')}`)
+    if (process.env.BENCH_LIGHTHOUSE !== '0') {
+      // the same four pages as the buyer sees them, their cookie on every request
+      const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3)
+      const scored = await runLighthouse(
+        signedInPages(gameId!, signedIn.buyer.orderId).map(([, p]) => `${base}${p}`),
+        runs,
+        { Cookie: signedIn.buyer.cookie },
+      )
+      console.log(`\nLighthouse 12 (mobile), signed in; the median of ${runs} scored runs per page:\n`)
+      console.log(lighthouseTable(scored).join('\n'))
+    }
+    for (const r of [shop, bare, hello]) await r.stop()
     return
   }
 
@@ -168,7 +181,7 @@ async function main() {
   )
   results.push(await measure('/gifts', `${base}/gifts`, seconds))
   // a returning buyer's pages, rendered for them (issue 36), with the shop's CPU per request
-  results.push(...(await signedInRows(base, gameId!, seconds, shopCpu, measure)))
+  results.push(...(await signedInRows(base, gameId!, seconds, shopCpu, measure)).rows)
   const apiRatiosAfterPages = await apiRounds(hello.url, `${base}${apiPath}`, 3)
   await bare.stop()
   await hello.stop()
@@ -287,14 +300,8 @@ async function main() {
       '',
       `The run with the median performance score of ${lighthouseRuns} scored runs per page (every run in the last column; a run Lighthouse could not score is noted and replaced).`,
       '',
-      '| page | performance | accessibility | best practices | SEO | FCP / LCP / TBT ms | performance, every run |',
-      '| --- | ---: | ---: | ---: | ---: | ---: | --- |',
+      ...lighthouseTable(lighthouseRows),
     )
-    for (const l of lighthouseRows) {
-      lines.push(
-        `| ${new URL(l.url).pathname} | ${l.performance} | ${l.accessibility} | ${l.bestPractices} | ${l.seo} | ${l.firstContentfulPaint} / ${l.largestContentfulPaint} / ${l.totalBlockingTime} | ${l.runs.join(', ')} |`,
-      )
-    }
     const indexes = lighthouseRows.map((l) => l.benchmarkIndex)
     lines.push(
       '',
@@ -304,6 +311,18 @@ async function main() {
   const text = `${lines.join('\n')}\n`
   console.log(`\n${text}`)
   writeFileSync(`${root}docs/benchmarks.md`, text)
+}
+
+/** The Lighthouse rows: the median run of each page, and every run's performance score. */
+function lighthouseTable(rows: Awaited<ReturnType<typeof runLighthouse>>): string[] {
+  return [
+    '| page | performance | accessibility | best practices | SEO | FCP / LCP / TBT ms | performance, every run |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | --- |',
+    ...rows.map(
+      (l) =>
+        `| ${new URL(l.url).pathname} | ${l.performance} | ${l.accessibility} | ${l.bestPractices} | ${l.seo} | ${l.firstContentfulPaint} / ${l.largestContentfulPaint} / ${l.totalBlockingTime} | ${l.runs.join(', ')} |`,
+    ),
+  ]
 }
 
 /** One row per load: req/s, p50/p99, errors, CPU ms per request (where measured) and the ratios. */

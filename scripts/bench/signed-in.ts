@@ -78,12 +78,7 @@ export async function signedInRows(
   const buyer = await signedInBuyer(base)
   const headers = { cookie: buyer.cookie }
   const rows = []
-  for (const [label, path] of [
-    [`/products/${gameId} signed in`, `/products/${gameId}`],
-    ['/ signed in', '/'],
-    ['/profile signed in', '/profile'],
-    ['/orders/{id}/pay signed in', `/orders/${buyer.orderId}/pay`],
-  ] as const) {
+  for (const [label, path] of signedInPages(gameId, buyer.orderId)) {
     const page = await fetch(`${base}${path}`, { headers })
     const html = await page.text()
     // a row that measured a signed-out or broken page would be worthless: the buyer's email shows
@@ -93,5 +88,15 @@ export async function signedInRows(
       )
     rows.push(await measure(label, `${base}${path}`, seconds, 10, headers, cpuMs))
   }
-  return rows
+  return { rows, buyer }
+}
+
+/** The four pages of issue 36, as a returning buyer opens them: [label, path]. */
+export function signedInPages(gameId: number, orderId: string) {
+  return [
+    [`/products/${gameId} signed in`, `/products/${gameId}`],
+    ['/ signed in', '/'],
+    ['/profile signed in', '/profile'],
+    ['/orders/{id}/pay signed in', `/orders/${orderId}/pay`],
+  ] as const
 }
