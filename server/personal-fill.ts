@@ -37,7 +37,7 @@ const PUBLIC_READS: readonly RegExp[] = [
   /^\/api\/(contacts|shop)\/$/,
   /^\/api\/orders\/(standoff|steam)\/settings\/$/,
 ]
-const PROFILE = '/api/auth/profile/'
+export const PROFILE = '/api/auth/profile/'
 /** Query parameters that open an account popup (its data is personal and not modelled). */
 const POPUP_PARAMS = ['auth', 'last-orders']
 /**
@@ -59,7 +59,7 @@ export interface TemplateRender {
 
 export interface FillHandlers {
   /** One personal read as the buyer (their bearer, this request's in-process call). */
-  readAsBuyer: (path: string, access: string) => Promise<Response>
+  readAsBuyer: (path: string, access: string) => Promise<Pick<Response, 'status' | 'json'>>
   /** A public read without any token. */
   readPublic: (req: Request) => Promise<Response>
   /** Renders the storefront for a template (the request carries no token of the buyer). */

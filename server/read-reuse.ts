@@ -1,13 +1,13 @@
 // One storefront request's in-process API reads, kept for the rest of that request (issue 36).
 //
 // A signed-in page first tries the personal fill (server/personal-fill.ts), which reads the
-// buyer's profile; a page that cannot be filled (the profile, the pay page) is then rendered whole
-// and its loaders asked the API for the same profile again: the sign-in check, the user row and
-// the social accounts a second time. Here the whole render gets the answer the fill already read:
-// the same GET of the same URL with the same Authorization, in the same storefront request, a
-// few milliseconds later. Only 200 answers are kept; any other method empties the store, since a
-// write may change what a read answers. Nothing outlives the request, so nothing is shared
-// between buyers or instances.
+// buyer's own answers (the profile straight from the API's services; the last order's data of a
+// game page through the API). When the page is then rendered whole after all (its template is not
+// made yet, or the buyer's values cannot be filled), its loaders would ask the API for the same
+// answers again; here they get the ones the fill read: the same GET of the same URL with the same
+// Authorization, in the same storefront request, a few milliseconds later. Only 200 answers are
+// kept; any other method empties the store, since a write may change what a read answers. Nothing
+// outlives the request, so nothing is shared between buyers or instances.
 
 interface KeptAnswer {
   status: number

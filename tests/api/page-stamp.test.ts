@@ -83,15 +83,13 @@ describe('the stamp of a buyer’s own pages', () => {
       [
         'refund',
         () =>
-          api.db
-            .insert(refunds)
-            .values({
-              orderId: a.orderId,
-              method: 'manual',
-              status: 'pending',
-              amount: 100,
-              reason: 'stamp test',
-            }),
+          api.db.insert(refunds).values({
+            orderId: a.orderId,
+            method: 'manual',
+            status: 'pending',
+            amount: 100,
+            reason: 'stamp test',
+          }),
       ],
       [
         'receipt',

@@ -1,15 +1,12 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import type { ApiDeps, AppEnv } from '../context'
-import { verifyAccessToken } from '../services/auth/access-token'
 import type { UserRow } from '../services/auth/accounts'
-import { liveSessionUser } from '../services/auth/sessions'
+import { liveBearer } from '../services/auth/sessions'
 import { fail } from './errors'
 import type { BearerClaims } from './in-process'
 
-async function checkBearer(deps: ApiDeps, token: string): Promise<BearerClaims | null> {
-  const claims = await verifyAccessToken(deps.config.jwtSecret, token)
-  const user = claims && (await liveSessionUser(deps.db, claims.userId, claims.sessionId))
-  return claims && user ? { ...claims, user } : null
+function checkBearer(deps: ApiDeps, token: string): Promise<BearerClaims | null> {
+  return liveBearer(deps.db, deps.config.jwtSecret, token)
 }
 
 /**

@@ -2,15 +2,10 @@
 // request. It reaches the API as Hono's `c.env`, which no network request can set: calls that come
 // over HTTP (the /api/* route, another instance, a client) never carry it.
 
-import type { UserRow } from '../services/auth/accounts'
+import type { LiveBearer } from '../services/auth/sessions'
 
-/** What a checked bearer token stands for: its user and sign-in. */
-export interface BearerClaims {
-  userId: number
-  sessionId: string
-  /** The account, read by the same check. */
-  user: UserRow
-}
+/** What a checked bearer token stands for: its account and sign-in. */
+export type BearerClaims = LiveBearer
 
 export interface InProcessCall {
   /**

@@ -18,8 +18,7 @@ import {
   socialAccounts,
   users,
 } from '../../db/schema'
-import { verifyAccessToken } from './access-token'
-import { liveSessionUser } from './sessions'
+import { liveBearer } from './sessions'
 
 /** `count.newest-xid` of a set of rows. */
 const versionOf = (alias: string) =>
@@ -51,10 +50,8 @@ export async function personalPageKey(
   jwtSecret: string,
   token: string,
 ): Promise<{ userId: number; key: string } | null> {
-  const claims = await verifyAccessToken(jwtSecret, token)
-  if (!claims) return null
-  const user = await liveSessionUser(db, claims.userId, claims.sessionId)
-  if (!user) return null
-  const stamp = await pageStamp(db, user.id)
-  return stamp === null ? null : { userId: user.id, key: `${user.id}:${stamp}` }
+  const bearer = await liveBearer(db, jwtSecret, token)
+  if (!bearer) return null
+  const stamp = await pageStamp(db, bearer.userId)
+  return stamp === null ? null : { userId: bearer.userId, key: `${bearer.userId}:${stamp}` }
 }

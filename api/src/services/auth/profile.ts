@@ -7,6 +7,7 @@ import { SOCIAL_PROVIDERS } from '../../env'
 import { toMoney } from '../../lib/money'
 import { MoneySchema } from '../../lib/schemas'
 import type { UserRow } from './accounts'
+import { liveBearer } from './sessions'
 
 export const ProfileSchema = z
   .object({
@@ -59,4 +60,14 @@ export async function profileOf(db: Db, user: UserRow): Promise<Profile> {
         (SOCIAL_PROVIDERS as readonly string[]).includes(p),
       ),
   }
+}
+
+/**
+ * GET /api/auth/profile/'s answer for an access token, or null where it answers 401: for the
+ * storefront's own read in this process (the personal fill, server/personal-fill.ts), without the
+ * Request, the middleware and the JSON round trip that cost more than the reads (issue 36).
+ */
+export async function profileOfBearer(db: Db, jwtSecret: string, token: string): Promise<Profile | null> {
+  const bearer = await liveBearer(db, jwtSecret, token)
+  return bearer ? profileOf(db, bearer.user) : null
 }
