@@ -31,7 +31,6 @@ const PER_ADDRESS = 5
 let api: TestApi
 /** A second instance of the API over the same database, with a data folder of its own. */
 let second: ReturnType<typeof createApi>
-let productId: number
 let addressSeq = 0
 
 /** A client address of its own for each caller, so the limits of one test never touch another's. */
@@ -56,7 +55,7 @@ beforeAll(async () => {
   const standoff = await makeGame(api, 'StandoffGame')
   await onlyActive(api, 'StandoffGame', standoff.id)
   standoffId = standoff.id
-  productId = (await makeProduct(api, standoff.id, 'StandoffProduct', { price: 12000, gold: 100 })).id
+  await makeProduct(api, standoff.id, 'StandoffProduct', { price: 12000, gold: 100 })
 })
 afterAll(() => api.close())
 

@@ -38,10 +38,6 @@ describe('metrics', () => {
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toContain('text/plain')
     const text = await res.text()
-    const counts = text
-      .split('\n')
-      .filter((l) => l.startsWith('http_request_duration_seconds_count'))
-      .join('\n')
     expect(text).toMatch(/^process_cpu_user_seconds_total\{[^}]*\} \d/m)
     expect(text).toMatch(/^nodejs_heap_size_used_bytes\{/m)
     // ids in paths are folded, so the label set stays small
