@@ -6,8 +6,10 @@
 // or trigger to keep up. A row written by a transaction that commits after a later one (an older xid
 // below the newest) still changes the row count when it is new; an update of that kind waits for
 // the cache time (CATALOGUE_CACHE_SECONDS), like every other copy the shop keeps.
-import { sql } from 'drizzle-orm'
+import { and, eq, isNull, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client'
+import { preparedPerDb } from '../../db/prepared'
 import {
   codeViews,
   orderProducts,
@@ -26,20 +28,33 @@ const versionOf = (alias: string) =>
 
 /** The stamp of the account `userId`'s own data, or null when there is no such account. */
 export async function pageStamp(db: Db, userId: number): Promise<string | null> {
-  const res = (await db.execute(sql`
-    select u.xmin::text
-      || '/' || (select ${versionOf('o')} from ${orders} o where o.user_id = u.id)
-      || '/' || (select ${versionOf('x')} from ${orderProducts} x join ${orders} o on o.id = x.order_id where o.user_id = u.id)
-      || '/' || (select ${versionOf('x')} from ${payments} x join ${orders} o on o.id = x.order_id where o.user_id = u.id)
-      || '/' || (select ${versionOf('x')} from ${refunds} x join ${orders} o on o.id = x.order_id where o.user_id = u.id)
-      || '/' || (select ${versionOf('x')} from ${receipts} x join ${orders} o on o.id = x.order_id where o.user_id = u.id)
-      || '/' || (select ${versionOf('x')} from ${codeViews} x join ${orders} o on o.id = x.order_id where o.user_id = u.id)
-      || '/' || (select ${versionOf('s')} from ${socialAccounts} s where s.user_id = u.id) as stamp
-    from ${users} u where u.id = ${userId} and u.deleted_at is null`)) as unknown as {
-    rows: Array<{ stamp: string }>
-  }
-  return res.rows[0]?.stamp ?? null
+  const [row] = await pageStampQuery(db).execute({ userId })
+  return row?.stamp ?? null
 }
+
+/**
+ * `u` is the account (the alias is written out: drizzle leaves a column of the selected table
+ * unqualified in its select list, where `id` would mean the subquery's own); every part counts
+ * rows through the account's orders or its id.
+ */
+const pageStampQuery = preparedPerDb((db) => {
+  const u = alias(users, 'u')
+  const viaOrders = (
+    table: typeof orderProducts | typeof payments | typeof refunds | typeof receipts | typeof codeViews,
+  ) =>
+    sql`(select ${versionOf('x')} from ${table} x join ${orders} o on o.id = x.order_id where o.user_id = u.id)`
+  return db
+    .select({
+      stamp: sql<string>`u.xmin::text
+        || '/' || (select ${versionOf('o')} from ${orders} o where o.user_id = u.id)
+        || '/' || ${viaOrders(orderProducts)} || '/' || ${viaOrders(payments)}
+        || '/' || ${viaOrders(refunds)} || '/' || ${viaOrders(receipts)} || '/' || ${viaOrders(codeViews)}
+        || '/' || (select ${versionOf('s')} from ${socialAccounts} s where s.user_id = u.id)`,
+    })
+    .from(u)
+    .where(and(eq(u.id, sql.placeholder('userId')), isNull(u.deletedAt)))
+    .prepare('page_stamp')
+})
 
 /**
  * The key of a bearer token's own pages now: its account and that account's stamp; null when the
