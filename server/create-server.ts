@@ -215,7 +215,7 @@ export async function createShopServer(
           marker: PERSONAL_PAGE_HEADER,
           maxTotalBytes: 16 * 1024 * 1024,
         }),
-        (access) => personalPageKey(deps.db, config.jwtSecret, access),
+        (access, orderId) => personalPageKey(deps.db, config.jwtSecret, access, orderId),
       )
     : null
   // Signed-in buyers' shared pages: a template per page and user shape, filled per request with

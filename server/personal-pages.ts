@@ -14,10 +14,8 @@ import { pageKeyOf } from './page-cache'
 import { eligibleAccess } from './personal-fill'
 
 /** The pages that may be kept per buyer: their routes mark the answer personal as well. */
-const PERSONAL_PATHS: readonly RegExp[] = [
-  /^\/profile(\.data)?$/,
-  /^\/orders\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/pay(\.data)?$/,
-]
+const PROFILE_PATH = /^\/profile(\.data)?$/
+const PAY_PATH = /^\/orders\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/pay(\.data)?$/
 
 export interface PersonalPages {
   /** Answers from the buyer's kept copy, or renders (and keeps) it; null: not such a request. */
@@ -26,17 +24,22 @@ export interface PersonalPages {
 
 export function createPersonalPages(
   cache: PageCache,
-  /** The buyer's account and data stamp for an access token; null when it is not a live sign-in. */
-  keyOf: (access: string) => Promise<{ key: string } | null>,
+  /**
+   * The buyer's account and data stamp for an access token (with the stamp of the order of a pay
+   * page, which may be a guest's opened by its link); null when it is not a live sign-in.
+   */
+  keyOf: (access: string, orderId?: string) => Promise<{ key: string } | null>,
 ): PersonalPages {
   return {
     async serve(req, nonce, render) {
-      if (!PERSONAL_PATHS.some((re) => re.test(new URL(req.url).pathname))) return null
+      const path = new URL(req.url).pathname
+      const order = PAY_PATH.exec(path)?.[1]
+      if (!order && !PROFILE_PATH.test(path)) return null
       const access = eligibleAccess(req)
       if (!access) return null
       let buyer: { key: string } | null
       try {
-        buyer = await keyOf(access)
+        buyer = await keyOf(access, order)
       } catch {
         // the database is away: the whole render answers as it would have
         return null

@@ -21,6 +21,7 @@ import type { PayActionData, PayPageData } from '#app/components/payment/types'
 import { useT } from '#app/i18n/i18n-context'
 import { formatAmount } from '#app/lib/money'
 import { markPersonal, sharedPageHeaders } from '#app/lib/shared-page.server'
+import { loadUser } from '#app/lib/account.server'
 import paymentCss from '#app/styles/payment.css?url'
 
 // Parts most visits never show (a started payment, delivered codes, status polling) load on demand,
@@ -60,8 +61,10 @@ export const meta: MetaFunction = ({ matches }) => [
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const orderId = orderIdParam(request, params.orderId)
-  const [{ page, api }] = await Promise.all([
+  const [{ page, api, complete }, user] = await Promise.all([
     loadPayPage(request, context, orderId),
+    // the header's account: read once per request with the root's (api.once)
+    loadUser(request, context),
     // rendered on the server without waiting: their code is there before the page renders
     scenarioView.preload(),
     deliveredCodes.preload(),
@@ -70,11 +73,18 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     listingNote.preload(),
     receiptNotes.preload(),
   ])
-  // the buyer's own page: kept for them until their data changes (decision 103)
-  markPersonal(api)
+  // the buyer's own page, kept for them until their data changes (decision 103): not when a read
+  // failed, and not while it shows delivered codes, since each showing of those is logged
+  // (code_views) and a kept copy would show them unlogged
+  if (complete && user && !showsCodes(page.order)) markPersonal(api)
   const headers = new Headers(api.headers)
   headers.set('cache-control', 'private, no-store')
   return data({ ...page, notifications: api.notifications }, { headers })
+}
+
+/** Whether the page shows the order's delivered codes or its gift code. */
+function showsCodes(order: PayPageData['order']): boolean {
+  return order.giftCode !== null || order.lines.some((l) => l.codes.length > 0)
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {

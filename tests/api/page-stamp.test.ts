@@ -4,7 +4,16 @@
 // social accounts; a token whose sign-in ended has no key at all.
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { codeViews, orderProducts, orders, payments, receipts, refunds, socialAccounts } from '#api/db/schema'
+import {
+  codeViews,
+  orderProducts,
+  orderReviews,
+  orders,
+  payments,
+  receipts,
+  refunds,
+  socialAccounts,
+} from '#api/db/schema'
 import { personalPageKey } from '#api/services/auth/page-stamp'
 import { createTestApi, type TestApi } from '#tests/helpers/test-api'
 import { createPubgOrder, makePubgStock, makeSandboxMethod } from './payments-fixtures'
@@ -113,6 +122,10 @@ describe('the stamp of a buyer’s own pages', () => {
             .values({ orderId: a.orderId, place: 'pay_page', clientAddress: '10.103.9.9' }),
       ],
       [
+        'order review',
+        () => api.db.insert(orderReviews).values({ orderId: a.orderId, rules: ['stamp-test'] }),
+      ],
+      [
         'social account',
         async () => {
           const [row] = await api.db
@@ -137,6 +150,27 @@ describe('the stamp of a buyer’s own pages', () => {
     const bKey = await keyOf(b.access)
     await api.db.update(orders).set({ updated: new Date() }).where(eq(orders.id, a.orderId))
     expect(await keyOf(b.access)).toBe(bKey)
+  })
+
+  it('a pay page’s key follows its own order, also a guest’s opened by its link', async () => {
+    const a = await buyer()
+    const guestOrder = await createPubgOrder(api, productId, { email: `guest-${n}@example.com` })
+    const payKey = async () =>
+      (await personalPageKey(api.db, api.config.jwtSecret, a.access, guestOrder))?.key ?? null
+    const account = await keyOf(a.access)
+    const first = await payKey()
+    expect(first).not.toBe(account)
+    expect(first!.startsWith(`${account}:`)).toBe(true)
+    // a payment of the guest order moves the pay page's key, not the account's
+    const paid = await api.call('POST', `/api/payments/${method}/`, {
+      body: { order_id: guestOrder, currency: 'RUB', email: null, phone: null },
+    })
+    expect(paid.status).toBe(200)
+    const second = await payKey()
+    expect(second).not.toBe(first)
+    expect(await keyOf(a.access)).toBe(account)
+    await api.db.insert(orderReviews).values({ orderId: guestOrder, rules: ['stamp-test'] })
+    expect(await payKey()).not.toBe(second)
   })
 
   it('a token whose sign-in ended, or a forged one, has no key', async () => {

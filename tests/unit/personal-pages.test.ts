@@ -30,8 +30,8 @@ function setup(stamps: Record<string, string | null>) {
   const asked: string[] = []
   const pages = createPersonalPages(
     createPageCache({ ttlMs: 60_000, marker: PERSONAL_PAGE_HEADER }),
-    async (access) => {
-      asked.push(access)
+    async (access, orderId) => {
+      asked.push(orderId ? `${access} ${orderId}` : access)
       if (access === 'broken') throw new Error('database away')
       const key = stamps[access]
       return key ? { key } : null
@@ -67,6 +67,14 @@ describe('personal pages', () => {
       expect(await other!.text()).toContain('<p>Боря</p>')
       expect(b.calls()).toBe(1)
     }
+  })
+
+  it('asks for the stamp of the pay page’s own order', async () => {
+    const { pages, asked } = setup({ tokA: '1:s1' })
+    const a = renderer('Аня')
+    for (const path of ['/profile', `/orders/${ORDER}/pay`, `/orders/${ORDER}/pay.data`])
+      await (await pages.serve(page(path, 'access=tokA'), NONCE, a.render))!.text()
+    expect(asked).toEqual(['tokA', `tokA ${ORDER}`, `tokA ${ORDER}`])
   })
 
   it('renders again when the buyer’s stamp changes', async () => {

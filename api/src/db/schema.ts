@@ -761,6 +761,8 @@ export const refunds = pgTable(
   },
   (t) => [
     uniqueIndex('refunds_order_uq').on(t.orderId).where(sql`${t.kind} = 'order'`),
+    // every refund of an order, whatever its kind (the kept pages' stamp, decision 103)
+    index('refunds_order_idx').on(t.orderId),
     uniqueIndex('refunds_payment_uq').on(t.paymentId),
     index('refunds_status_idx').on(t.status),
   ],

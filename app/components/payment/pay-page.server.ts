@@ -152,7 +152,7 @@ export async function loadPayPage(
   request: Request,
   context: AppLoadContext,
   orderId: string,
-): Promise<{ page: PayPageData; api: ApiSession }> {
+): Promise<{ page: PayPageData; api: ApiSession; complete: boolean }> {
   const api = apiFor(request, context)
   const path = { params: { path: { id: orderId } } }
   const headers = countryCookieHeaders(request)
@@ -167,6 +167,11 @@ export async function loadPayPage(
   if (!orderRes.ok) {
     throw data({ message: orderRes.error.message }, { status: orderRes.error.status, headers: api.headers })
   }
+  // every read answered (a refusal such as «no payment yet» is an answer; a timeout or a 5xx is
+  // not): only such a page may be kept for the buyer (decision 103)
+  const complete = [countriesRes, activeRes, promoRes, statusRes, paymentRes].every(
+    (r) => r.ok || (r.error.status < 500 && r.error.status !== 408),
+  )
   const order = toOrder(orderRes.data)
   const status = statusRes.ok ? toStatusResult(statusRes.data) : null
   const country = activeRes.ok ? toActiveCountry(activeRes.data) : null
@@ -187,6 +192,7 @@ export async function loadPayPage(
   const skin = order.listing ? await standoffSkin(api) : null
   return {
     api,
+    complete,
     page: {
       order,
       receipts: statusRes.ok ? (statusRes.data.receipts ?? []) : [],

@@ -1,9 +1,10 @@
 // What a signed-in buyer's own pages are made of, as one short value (issue 36, decision 103): the
 // storefront keeps a rendered profile or pay page per buyer and this value, and renders it again
 // as soon as the value changes. Every row version in PostgreSQL carries the transaction that wrote
-// it (`xmin`), so a write to the account, its orders, their lines, payments, refunds, receipts or
-// code views, or its social accounts gives a new value in every instance at once, with no column
-// or trigger to keep up. A row written by a transaction that commits after a later one (an older xid
+// it (`xmin`), so a write to the account, its orders, their lines, payments, refunds, receipts,
+// code views or reviews, or its social accounts gives a new value in every instance at once, with
+// no column or trigger to keep up. A pay page adds the stamp of its own order (a guest's order
+// opened by its link is not the account's). A row written by a transaction that commits after a later one (an older xid
 // below the newest) still changes the row count when it is new; an update of that kind waits for
 // the cache time (CATALOGUE_CACHE_SECONDS), like every other copy the shop keeps.
 import { and, eq, isNull, sql } from 'drizzle-orm'
@@ -13,6 +14,7 @@ import { preparedPerDb } from '../../db/prepared'
 import {
   codeViews,
   orderProducts,
+  orderReviews,
   orders,
   payments,
   receipts,
@@ -39,9 +41,7 @@ export async function pageStamp(db: Db, userId: number): Promise<string | null> 
  */
 const pageStampQuery = preparedPerDb((db) => {
   const u = alias(users, 'u')
-  const viaOrders = (
-    table: typeof orderProducts | typeof payments | typeof refunds | typeof receipts | typeof codeViews,
-  ) =>
+  const viaOrders = (table: OrderChild) =>
     sql`(select ${versionOf('x')} from ${table} x join ${orders} o on o.id = x.order_id where o.user_id = u.id)`
   return db
     .select({
@@ -49,11 +49,43 @@ const pageStampQuery = preparedPerDb((db) => {
         || '/' || (select ${versionOf('o')} from ${orders} o where o.user_id = u.id)
         || '/' || ${viaOrders(orderProducts)} || '/' || ${viaOrders(payments)}
         || '/' || ${viaOrders(refunds)} || '/' || ${viaOrders(receipts)} || '/' || ${viaOrders(codeViews)}
+        || '/' || ${viaOrders(orderReviews)}
         || '/' || (select ${versionOf('s')} from ${socialAccounts} s where s.user_id = u.id)`,
     })
     .from(u)
     .where(and(eq(u.id, sql.placeholder('userId')), isNull(u.deletedAt)))
     .prepare('page_stamp')
+})
+
+/** The tables whose rows belong to an order (its `order_id`). */
+type OrderChild =
+  | typeof orderProducts
+  | typeof payments
+  | typeof refunds
+  | typeof receipts
+  | typeof codeViews
+  | typeof orderReviews
+
+/**
+ * The stamp of one order and its rows, for its pay page: an order the account does not own (a
+ * guest's, opened by its link) is not in the account's stamp.
+ */
+export async function orderStamp(db: Db, orderId: string): Promise<string> {
+  const [row] = await orderStampQuery(db).execute({ orderId })
+  return row?.stamp ?? 'none'
+}
+
+const orderStampQuery = preparedPerDb((db) => {
+  const part = (table: OrderChild) =>
+    sql`(select ${versionOf('x')} from ${table} x where x.order_id = ${sql.placeholder('orderId')})`
+  return db
+    .select({
+      stamp: sql<string>`(select ${versionOf('o')} from ${orders} o where o.id = ${sql.placeholder('orderId')})
+        || '/' || ${part(orderProducts)} || '/' || ${part(payments)} || '/' || ${part(refunds)}
+        || '/' || ${part(receipts)} || '/' || ${part(codeViews)} || '/' || ${part(orderReviews)}`,
+    })
+    .from(sql`(select 1) as one`)
+    .prepare('order_stamp')
 })
 
 /**
@@ -64,9 +96,15 @@ export async function personalPageKey(
   db: Db,
   jwtSecret: string,
   token: string,
+  /** The order of a pay page: its own stamp joins the key. */
+  orderId?: string,
 ): Promise<{ userId: number; key: string } | null> {
   const bearer = await liveBearer(db, jwtSecret, token)
   if (!bearer) return null
-  const stamp = await pageStamp(db, bearer.userId)
-  return stamp === null ? null : { userId: bearer.userId, key: `${bearer.userId}:${stamp}` }
+  const [stamp, order] = await Promise.all([
+    pageStamp(db, bearer.userId),
+    orderId ? orderStamp(db, orderId) : null,
+  ])
+  if (stamp === null) return null
+  return { userId: bearer.userId, key: `${bearer.userId}:${stamp}${order ? `:${order}` : ''}` }
 }

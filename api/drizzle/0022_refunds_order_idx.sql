@@ -1,0 +1,1 @@
+CREATE INDEX "refunds_order_idx" ON "refunds" USING btree ("order_id");
