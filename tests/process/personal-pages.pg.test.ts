@@ -1,7 +1,8 @@
 // Issue 36, decision 103: a signed-in buyer's profile and pay page are kept per buyer, and any write
 // to their data, made through another instance, shows on the next request to the first one (the
 // key carries a stamp of the buyer's rows read from the shared database, not a timer: the cache
-// time here is a minute). A sign-out through the other instance ends the kept copy at once.
+// time here is a minute). A page that shows a delivered code is never kept (each showing is
+// logged). A sign-out through the other instance ends the kept copy at once.
 import { randomUUID } from 'node:crypto'
 import { afterAll, expect, it } from 'vitest'
 import { createPgDatabase, type PgTestDatabase } from '#tests/helpers/pg-database'
@@ -72,6 +73,27 @@ it('a kept profile or pay page never outlives a write made through another insta
   expect(afterRename.cache).toBe('miss')
   expect(afterRename.body.includes(nickname)).toBe(true)
   expect(afterRename.body.includes(buyer.nickname)).toBe(false)
+
+  // delivered: once its pages show the code, no copy of them is kept, since every showing of a
+  // code is logged (code_views) and a copy would show it unlogged
+  const [sold] = await db.query<{ code: string }>(
+    `update voucher_codes set order_product_id = l.id, sold_at = now()
+       from (select id, product_id from order_products where order_id = $1 limit 1) l
+      where voucher_codes.id = (select v.id from voucher_codes v
+                                 where v.product_id = l.product_id and v.order_product_id is null
+                                   and v.sold_at is null limit 1)
+      returning voucher_codes.code`,
+    [buyer.orderId],
+  )
+  await db.query(`update orders set status = 'done' where id = $1`, [buyer.orderId])
+  expect(sold?.code).toBeTruthy()
+  for (const path of [pay, '/profile'])
+    for (let i = 0; i < 3; i++) {
+      const shown = await page(a, path, buyer.cookie)
+      expect(shown.status, path).toBe(200)
+      expect(shown.body.includes(sold!.code), path).toBe(true)
+      expect(shown.cache, `${path}, load ${i + 1}`).not.toBe('hit')
+    }
 
   // signed out through the other instance: no kept page is served to the old cookie any more
   const out = await fetch(`${b}/api/auth/logout/`, {
