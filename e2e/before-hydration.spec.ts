@@ -89,6 +89,21 @@ test('a Steam amount typed before the scripts start is kept and counted', async 
   await expect(page).toHaveURL(PAY_URL, { timeout: 20_000 })
 })
 
+test('a player id typed before the scripts start is checked once they run', async ({
+  page,
+  context,
+  request,
+}) => {
+  const id = await gameId(request, 'StandoffGame')
+  const release = await openBeforeScripts(page, context, `/products/${id}`)
+  await orderForm(page).getByLabel('ID аккаунта Standoff 2').fill('100000001')
+  await release()
+  // the nickname comes from the live check, which only the app's code asks
+  await expect(orderForm(page).getByRole('status').filter({ hasText: 'Игрок: Тестовый игрок' })).toBeVisible({
+    timeout: 20_000,
+  })
+})
+
 test('the sign-in popup keeps the field being typed in when the scripts start', async ({
   page,
   context,

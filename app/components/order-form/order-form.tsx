@@ -85,6 +85,17 @@ function quantitiesFrom(values: Record<string, string> | undefined, rules: Order
   return out
 }
 
+/** The id and server fields as the form holds them now. */
+function playerInputsOf(form: HTMLFormElement, kind: string): PlayerInputs {
+  const f = new FormData(form)
+  const text = (n: string) => String(f.get(n) ?? '')
+  return {
+    userId: text(kind === 'Steam' ? FIELD.steamAccountId : FIELD.userId),
+    serverId: text(FIELD.serverId),
+    serverCustomId: text(FIELD.serverCustomId),
+  }
+}
+
 /**
  * The quantities and the Steam amount as the form's inputs hold them: the quantities only when
  * one differs from what the server rendered (the shopper typed), else null.
@@ -190,6 +201,11 @@ export function OrderForm({
     const typed = formRef.current ? typedBeforeHydration(formRef.current, products, startQuantities) : null
     if (typed?.quantities) setQuantities(typed.quantities)
     if (typed?.amount != null && typed.amount !== (start.amount ?? '')) setAmountText(typed.amount)
+    // an id typed before the scripts started is checked like one typed after
+    if (game.playerCheck && formRef.current) {
+      const typedPlayer = playerInputsOf(formRef.current, game.kind)
+      if (playerKeyOf(typedPlayer) !== playerKeyOf(playerInputsRef.current)) setPlayerInputs(typedPlayer)
+    }
     if (!posted && !prefill.quantities && !typed?.quantities) {
       const stored = gameQuantities(readCart(), game.id)
       if (stored.size > 0) {
@@ -316,13 +332,7 @@ export function OrderForm({
       const name = (event.target as { name?: string }).name
       const watched: string[] = [FIELD.userId, FIELD.serverId, FIELD.serverCustomId, FIELD.steamAccountId]
       if (!game.playerCheck || !name || !watched.includes(name)) return
-      const f = new FormData(event.currentTarget)
-      const text = (n: string) => String(f.get(n) ?? '')
-      setPlayerInputs({
-        userId: text(game.kind === 'Steam' ? FIELD.steamAccountId : FIELD.userId),
-        serverId: text(FIELD.serverId),
-        serverCustomId: text(FIELD.serverCustomId),
-      })
+      setPlayerInputs(playerInputsOf(event.currentTarget, game.kind))
     },
     [game.playerCheck, game.kind],
   )
