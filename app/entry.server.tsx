@@ -9,7 +9,7 @@ import { RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { NonceProvider } from '#app/components/nonce'
-import { nonceModulePreloads } from '#app/lib/csp-stream.server'
+import { rewriteAppScripts } from '#app/lib/csp-stream.server'
 import { stripNulBytes } from '#app/lib/strip-nul.server'
 import { i18nServer, localeFromCookie, serializeLocaleCookie } from '#app/i18n/i18n.server'
 import { captureServerError } from '#app/lib/sentry.server'
@@ -52,7 +52,7 @@ export default async function handleRequest(
           // the page carries this response's nonce: no shared cache may keep it
           if (!responseHeaders.has('cache-control')) responseHeaders.set('cache-control', 'private, no-cache')
           const clean = body.pipe(stripNulBytes())
-          const stream = nonce ? clean.pipe(nonceModulePreloads(nonce)) : clean
+          const stream = nonce ? clean.pipe(rewriteAppScripts(nonce)) : clean
           // A browser that goes away mid-page destroys these streams with an error; `.pipe` adds
           // no listener, and an unheard 'error' would end the process.
           for (const s of new Set([body, clean, stream])) s.on('error', ignoreDisconnect)

@@ -204,6 +204,67 @@ test.describe('builds and chunks (§4, §9)', () => {
   })
 })
 
+test.describe('first paint before the scripts (decision 104)', () => {
+  test('the page paints before any of its scripts is asked for; then the app starts and runs', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 360, height: 740 })
+    await page.goto('/')
+    // started: the router of the app is there and a hint opens its tooltip
+    await page.waitForFunction(
+      () =>
+        (window as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized,
+    )
+    const hint = page.getByRole('button', { name: 'Об оплате и комиссии' })
+    await expect(async () => {
+      await page.mouse.move(0, 0)
+      await hint.hover()
+      await expect(page.getByRole('tooltip')).toBeVisible({ timeout: 1000 })
+    }).toPass()
+    const times = await page.evaluate(() => ({
+      paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+      scripts: performance
+        .getEntriesByType('resource')
+        .filter((e) => /\/assets\/.+\.js$/.test(new URL(e.name).pathname))
+        .map((e) => e.startTime),
+    }))
+    expect(times.paint).not.toBeNull()
+    expect(times.scripts.length).toBeGreaterThan(0)
+    expect(Math.min(...times.scripts)).toBeGreaterThan(times.paint!)
+    // what was held is gone from the page: the real preloads and module script took its place
+    expect(
+      await page
+        .locator('link[rel="x-modulepreload-after-paint"], script[type="text/x-module-after-paint"]')
+        .count(),
+    ).toBe(0)
+  })
+})
+
+test('HTML injected into a page cannot have a held script run with the nonce', async ({ page }) => {
+  // what an HTML injection could write: a script and a preload of the held kinds, without the nonce
+  await page.route('**/', async (route) => {
+    if (route.request().resourceType() !== 'document') return route.continue()
+    const res = await route.fetch()
+    const html = (await res.text()).replace(
+      '<main',
+      '<script type="text/x-module-after-paint">window.__injected = true</script>' +
+        '<link rel="x-modulepreload-after-paint" href="/injected.js"/><main',
+    )
+    await route.fulfill({ response: res, body: html })
+  })
+  const asked: string[] = []
+  page.on('request', (r) => asked.push(new URL(r.url()).pathname))
+  await page.goto('/')
+  // the app's own scripts started…
+  await page.waitForFunction(
+    () =>
+      (window as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized,
+  )
+  // …and the injected ones were left as they were
+  expect(await page.evaluate(() => (window as { __injected?: boolean }).__injected)).toBeUndefined()
+  expect(asked).not.toContain('/injected.js')
+})
+
 test.describe('error screens (§5, §8)', () => {
   test('a route whose parameter fails its check: 404 Page Not Found: {path}', async ({ page }) => {
     const res = await page.goto('/abc')
@@ -255,7 +316,10 @@ test.describe('security headers', () => {
     const executable = scripts.filter((tag) => !tag.includes('application/ld+json'))
     expect(executable.length).toBeGreaterThan(0)
     for (const tag of executable) expect(tag).toContain(`nonce="${nonce}"`)
-    const preloads = [...html.matchAll(/<link\b[^>]*rel="modulepreload"[^>]*>/g)].map((m) => m[0])
+    // the module preloads, held until the first paint (decision 104), carry it too
+    const preloads = [...html.matchAll(/<link\b[^>]*rel="x-modulepreload-after-paint"[^>]*>/g)].map(
+      (m) => m[0],
+    )
     expect(preloads.length).toBeGreaterThan(0)
     for (const tag of preloads) expect(tag).toContain(`nonce="${nonce}"`)
     // the browser hides nonces from the DOM, but the scripts kept theirs

@@ -4,7 +4,8 @@ import path from 'node:path'
 import { Readable } from 'node:stream'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createT } from '#app/i18n/translate'
-import { nonceModulePreloads } from '#app/lib/csp-stream.server'
+import { rewriteAppScripts } from '#app/lib/csp-stream.server'
+import { START_AFTER_PAINT } from '#app/lib/scripts-after-paint.server'
 import { invalidRoute, pageNotFound } from '#app/lib/http-errors.server'
 import { loadLocaleMessages } from '#app/lib/locale-messages.server'
 import { publicSentryConfig, SENTRY_REPLAY_OPTIONS, SENTRY_SAMPLE_RATES } from '#app/lib/sentry-options'
@@ -92,27 +93,39 @@ describe('security headers', () => {
 })
 
 async function streamThrough(chunks: string[], nonce: string): Promise<string> {
-  const out = Readable.from(chunks.map((c) => Buffer.from(c))).pipe(nonceModulePreloads(nonce))
+  const out = Readable.from(chunks.map((c) => Buffer.from(c))).pipe(rewriteAppScripts(nonce))
   let text = ''
   for await (const chunk of out) text += chunk.toString()
   return text
 }
 
-describe('nonce on modulepreload links', () => {
+describe("Remix's scripts as the HTML streams out", () => {
   const html =
-    '<head><link rel="modulepreload" href="/a.js"/><link rel="stylesheet" href="/a.css"/><link rel="modulepreload" href="/b.js"/></head>'
+    '<head><link rel="modulepreload" href="/a.js"/><link rel="stylesheet" href="/a.css"/><link rel="modulepreload" href="/b.js"/></head>' +
+    '<body><script nonce="N">window.__remixContext = {};</script><script nonce="N" type="module" async="">import "/a.js";</script>' +
+    '<script nonce="M" type="module" async="">import "/evil.js";</script></body>'
 
-  it('adds the nonce to every modulepreload, however the HTML is split into chunks', async () => {
-    const expected = html.replaceAll('<link rel="modulepreload"', '<link nonce="N" rel="modulepreload"')
+  it('gives every preload the nonce, holds preloads and module script and adds the starter, however the HTML is split', async () => {
+    const expected =
+      '<head><link nonce="N" rel="x-modulepreload-after-paint" href="/a.js"/><link rel="stylesheet" href="/a.css"/><link nonce="N" rel="x-modulepreload-after-paint" href="/b.js"/></head>' +
+      `<body><script nonce="N">${START_AFTER_PAINT};window.__remixContext = {};</script><script nonce="N" type="text/x-module-after-paint">import "/a.js";</script>` +
+      // only the script that carries this response's nonce is Remix's: another is left as it is
+      '<script nonce="M" type="module" async="">import "/evil.js";</script></body>'
     expect(await streamThrough([html], 'N')).toBe(expected)
     for (let cut = 1; cut < html.length; cut++) {
       expect(await streamThrough([html.slice(0, cut), html.slice(cut)], 'N')).toBe(expected)
     }
   })
 
+  it('holds no module script when the starter could not be put in: the app then starts at once', async () => {
+    const other =
+      '<body><script nonce="N">window.__remixCtx = {};</script><script nonce="N" type="module" async="">import "/a.js";</script></body>'
+    expect(await streamThrough([other], 'N')).toBe(other)
+  })
+
   it('keeps multi-byte text intact across chunk boundaries', async () => {
     const bytes = Buffer.from('<p>Пополнение</p>')
-    const out = Readable.from([bytes.subarray(0, 6), bytes.subarray(6)]).pipe(nonceModulePreloads('N'))
+    const out = Readable.from([bytes.subarray(0, 6), bytes.subarray(6)]).pipe(rewriteAppScripts('N'))
     let text = ''
     for await (const chunk of out) text += chunk.toString()
     expect(text).toBe('<p>Пополнение</p>')
