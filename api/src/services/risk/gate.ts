@@ -1,7 +1,7 @@
 // The gate in front of order creation and payment starts (issue 34): the owner's block lists (a
 // neutral 403 that never says why) and the velocity limits per client address and per email, in
 // the database like every other limit, so all instances share them (429 with Retry-After).
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq, or } from 'drizzle-orm'
 import type { Context } from 'hono'
 import type { AppEnv } from '../../context'
 import type { Db, Tx } from '../../db/client'
@@ -14,37 +14,30 @@ import { loadRiskSettings } from './settings'
 
 export const emailDomain = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase()
 
-/** Whether any of the buyer's traits is on the owner's block lists. */
+/**
+ * Whether any of the buyer's traits is on the owner's block lists: one read of the entries that
+ * could match (the email, its domain, the card) and of every network, which is matched here.
+ */
 export async function isBlocked(
   db: Db | Tx,
   who: { email?: string | null; address?: string | null; cardHash?: string | null },
 ): Promise<boolean> {
   const email = who.email?.trim().toLowerCase() || null
-  const exact: Array<ReturnType<typeof and>> = []
-  if (email) {
-    exact.push(and(eq(blockList.kind, 'email'), eq(blockList.value, email)))
-    exact.push(and(eq(blockList.kind, 'domain'), eq(blockList.value, emailDomain(email))))
-  }
-  if (who.cardHash) exact.push(and(eq(blockList.kind, 'card'), eq(blockList.value, who.cardHash)))
-  for (const cond of exact) {
-    const [hit] = await db.select({ id: blockList.id }).from(blockList).where(cond).limit(1)
-    if (hit) return true
-  }
-  if (who.address && who.address !== 'unknown') {
-    const nets = await db
-      .select({ value: blockList.value })
-      .from(blockList)
-      .where(inArray(blockList.kind, ['network']))
-    if (
-      nets.length &&
-      inRanges(
-        who.address,
-        nets.map((n) => n.value),
-      )
-    )
-      return true
-  }
-  return false
+  const address = who.address && who.address !== 'unknown' ? who.address : null
+  const exact = [
+    email ? and(eq(blockList.kind, 'email'), eq(blockList.value, email)) : undefined,
+    email ? and(eq(blockList.kind, 'domain'), eq(blockList.value, emailDomain(email))) : undefined,
+    who.cardHash ? and(eq(blockList.kind, 'card'), eq(blockList.value, who.cardHash)) : undefined,
+    address ? eq(blockList.kind, 'network') : undefined,
+  ].filter((cond) => cond !== undefined)
+  if (exact.length === 0) return false
+  const rows = await db
+    .select({ kind: blockList.kind, value: blockList.value })
+    .from(blockList)
+    .where(or(...exact))
+  if (rows.some((r) => r.kind !== 'network')) return true
+  const nets = rows.map((r) => r.value)
+  return address !== null && nets.length > 0 && inRanges(address, nets)
 }
 
 /**
