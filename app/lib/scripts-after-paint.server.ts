@@ -14,16 +14,11 @@ export const HELD_MODULE_TYPE = 'text/x-module-after-paint'
  * the policy would refuse without one; so only what carries that nonce is let go (HTML injected
  * into a page cannot know it, and must not have its script run with it).
  */
-export const START_AFTER_PAINT = `(function(){
-var d=document,nonce=d.currentScript&&d.currentScript.nonce,started=false;
-function start(){
-if(started||!nonce)return;started=true;
-d.querySelectorAll('link[rel="${HELD_PRELOAD_REL}"]').forEach(function(held){
-if(held.nonce!==nonce)return;var l=d.createElement('link');l.rel='modulepreload';l.href=held.href;
-if(held.crossOrigin!==null)l.crossOrigin=held.crossOrigin;held.replaceWith(l)});
-d.querySelectorAll('script[type="${HELD_MODULE_TYPE}"]').forEach(function(held){
-if(held.nonce!==nonce)return;var s=d.createElement('script');s.type='module';s.nonce=nonce;s.textContent=held.textContent;held.replaceWith(s)})}
-function afterPaint(){
-if(d.visibilityState==='hidden')return start();
-requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(start,0)})});setTimeout(start,1000)}
-if(d.readyState==='loading')d.addEventListener('DOMContentLoaded',afterPaint);else afterPaint()})()`
+export const START_AFTER_PAINT = `(function(){var d=document,n=d.currentScript&&d.currentScript.nonce,k=0;
+function go(){if(k||!n)return;k=1;d.querySelectorAll('link[rel="${HELD_PRELOAD_REL}"],script[type="${HELD_MODULE_TYPE}"]').forEach(function(h){
+if(h.nonce!==n)return;var e=d.createElement(h.tagName);
+if(h.tagName==='LINK'){e.rel='modulepreload';e.href=h.href;if(h.crossOrigin!==null)e.crossOrigin=h.crossOrigin}
+else{e.type='module';e.nonce=n;e.textContent=h.textContent}h.replaceWith(e)})}
+function paint(){if(d.visibilityState==='hidden')return go();
+requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(go,0)})});setTimeout(go,1000)}
+d.readyState==='loading'?d.addEventListener('DOMContentLoaded',paint):paint()})()`
