@@ -241,14 +241,15 @@ test.describe('first paint before the scripts (decision 104)', () => {
 })
 
 test('HTML injected into a page cannot have a held script run with the nonce', async ({ page }) => {
-  // what an HTML injection could write: a script and a preload of the held kinds, without the nonce
+  // what an HTML injection could write: a script and a preload of the held kinds, with a nonce of its own
   await page.route('**/', async (route) => {
     if (route.request().resourceType() !== 'document') return route.continue()
     const res = await route.fetch()
     const html = (await res.text()).replace(
       '<main',
-      '<script type="text/x-module-after-paint">window.__injected = true</script>' +
-        '<link rel="x-modulepreload-after-paint" href="/injected.js"/><main',
+      // an element named currentScript shadows document.currentScript (DOM clobbering)
+      '<img name="currentScript" nonce="x" alt=""><script type="text/x-module-after-paint" nonce="x">window.__injected = true</script>' +
+        '<link rel="x-modulepreload-after-paint" nonce="x" href="/injected.js"/><main',
     )
     await route.fulfill({ response: res, body: html })
   })

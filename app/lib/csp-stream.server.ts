@@ -1,6 +1,6 @@
 import { Transform } from 'node:stream'
 import { StringDecoder } from 'node:string_decoder'
-import { HELD_MODULE_TYPE, HELD_PRELOAD_REL, START_AFTER_PAINT } from './scripts-after-paint.server'
+import { HELD_MODULE_TYPE, HELD_PRELOAD_REL, starterSource } from './scripts-after-paint.server'
 
 const CONTEXT = 'window.__remixContext = '
 type Rule = [from: string, to: string]
@@ -19,7 +19,7 @@ export function rewriteAppScripts(nonce: string): Transform {
   const decoder = new StringDecoder('utf8')
   const open = `<script nonce="${nonce}">`
   const preload: Rule = ['<link rel="modulepreload"', `<link nonce="${nonce}" rel="${HELD_PRELOAD_REL}"`]
-  const starter: Rule = [`${open}${CONTEXT}`, `${open}${START_AFTER_PAINT};${CONTEXT}`]
+  const starter: Rule = [`${open}${CONTEXT}`, `${open}${starterSource(nonce)};${CONTEXT}`]
   const module: Rule = [
     `<script nonce="${nonce}" type="module" async="">`,
     `<script nonce="${nonce}" type="${HELD_MODULE_TYPE}">`,

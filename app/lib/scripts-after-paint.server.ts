@@ -8,17 +8,25 @@ export const HELD_PRELOAD_REL = 'x-modulepreload-after-paint'
 export const HELD_MODULE_TYPE = 'text/x-module-after-paint'
 
 /**
- * The starter's source. It waits for the parsed document, then for two frames (the second one's
- * callback comes after the first frame has been shown), or starts at once in a hidden tab, which
- * draws no frames; one second at most either way. Its own nonce goes to the module script, which
- * the policy would refuse without one; so only what carries that nonce is let go (HTML injected
- * into a page cannot know it, and must not have its script run with it).
+ * The starter's source for a response whose CSP nonce is `nonce`. It lets go what is held: two
+ * frames after the parsed document (the second one's callback comes after the first frame has been
+ * shown), at once in a hidden tab, which draws no frames, and one second after it runs in any case
+ * (a page still streaming starts its app then, as it did before). Letting go twice is harmless:
+ * what was let go is no longer held.
+ *
+ * Only what carries the response's nonce is let go: HTML injected into a page cannot know it, and
+ * must not have its script run with it. The nonce is written into the source rather than read from
+ * `document.currentScript`, which injected markup could shadow (`<img name="currentScript">`); the
+ * page caches put a fresh nonce in every place the render's appears. A failure inside stays inside:
+ * the starter shares its script with Remix's context.
  */
-export const START_AFTER_PAINT = `(function(){var d=document,n=d.currentScript&&d.currentScript.nonce,k=0;
-function go(){if(k||!n)return;k=1;d.querySelectorAll('link[rel="${HELD_PRELOAD_REL}"],script[type="${HELD_MODULE_TYPE}"]').forEach(function(h){
-if(h.nonce!==n)return;var e=d.createElement(h.tagName);
-if(h.tagName==='LINK'){e.rel='modulepreload';e.href=h.href;if(h.crossOrigin!==null)e.crossOrigin=h.crossOrigin}
+export function starterSource(nonce: string): string {
+  return `(function(){try{var d=document,n=${JSON.stringify(nonce)};
+function go(){d.querySelectorAll('link[rel="${HELD_PRELOAD_REL}"],script[type="${HELD_MODULE_TYPE}"]').forEach(function(h){
+if((h.nonce||h.getAttribute('nonce'))!==n)return;var e=d.createElement(h.tagName);
+if(h.tagName==='LINK'){e.rel='modulepreload';e.setAttribute('href',h.getAttribute('href'));if(h.crossOrigin!==null)e.crossOrigin=h.crossOrigin}
 else{e.type='module';e.nonce=n;e.textContent=h.textContent}h.replaceWith(e)})}
 function paint(){if(d.visibilityState==='hidden')return go();
-requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(go,0)})});setTimeout(go,1000)}
-d.readyState==='loading'?d.addEventListener('DOMContentLoaded',paint):paint()})()`
+requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(go,0)})})}
+setTimeout(go,1000);d.readyState==='loading'?d.addEventListener('DOMContentLoaded',paint):paint()}catch(x){}})()`
+}

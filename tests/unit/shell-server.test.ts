@@ -5,7 +5,7 @@ import { Readable } from 'node:stream'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createT } from '#app/i18n/translate'
 import { rewriteAppScripts } from '#app/lib/csp-stream.server'
-import { START_AFTER_PAINT } from '#app/lib/scripts-after-paint.server'
+import { starterSource } from '#app/lib/scripts-after-paint.server'
 import { invalidRoute, pageNotFound } from '#app/lib/http-errors.server'
 import { loadLocaleMessages } from '#app/lib/locale-messages.server'
 import { publicSentryConfig, SENTRY_REPLAY_OPTIONS, SENTRY_SAMPLE_RATES } from '#app/lib/sentry-options'
@@ -108,13 +108,22 @@ describe("Remix's scripts as the HTML streams out", () => {
   it('gives every preload the nonce, holds preloads and module script and adds the starter, however the HTML is split', async () => {
     const expected =
       '<head><link nonce="N" rel="x-modulepreload-after-paint" href="/a.js"/><link rel="stylesheet" href="/a.css"/><link nonce="N" rel="x-modulepreload-after-paint" href="/b.js"/></head>' +
-      `<body><script nonce="N">${START_AFTER_PAINT};window.__remixContext = {};</script><script nonce="N" type="text/x-module-after-paint">import "/a.js";</script>` +
+      `<body><script nonce="N">${starterSource('N')};window.__remixContext = {};</script><script nonce="N" type="text/x-module-after-paint">import "/a.js";</script>` +
       // only the script that carries this response's nonce is Remix's: another is left as it is
       '<script nonce="M" type="module" async="">import "/evil.js";</script></body>'
     expect(await streamThrough([html], 'N')).toBe(expected)
     for (let cut = 1; cut < html.length; cut++) {
       expect(await streamThrough([html.slice(0, cut), html.slice(cut)], 'N')).toBe(expected)
     }
+  })
+
+  it("writes the response's nonce into the starter, whose source may sit anywhere in a script", () => {
+    const source = starterSource('abc+/=')
+    expect(source).toContain('n="abc+/="')
+    // injected markup can shadow document.currentScript: the starter does not ask it
+    expect(source).not.toContain('currentScript')
+    // split across chunks at any point, and inside a script: it holds no tag start
+    expect(source).not.toContain('<')
   })
 
   it('holds no module script when the starter could not be put in: the app then starts at once', async () => {
