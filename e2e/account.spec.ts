@@ -4,6 +4,7 @@ import {
   accessToken,
   authDialog,
   createPubgOrder,
+  openStartedAuthPopup,
   PASSWORD,
   payWithSandbox,
   pubgProduct,
@@ -73,7 +74,7 @@ test('social sign-in with Telegram, then the same Telegram account signs in agai
 }) => {
   const login = `tg${Date.now()}`
   await context.addCookies([{ name: 'fake_user', value: login, url: FAKE_SOCIAL_ORIGIN }])
-  await page.goto('/?auth=1')
+  await openStartedAuthPopup(page)
   await authDialog(page).getByRole('button', { name: 'Войти через Telegram' }).click()
   await expect(page).toHaveURL('/profile')
   await expect(page.getByText('Аккаунт создан, вы вошли')).toBeVisible(TOAST)
@@ -81,7 +82,7 @@ test('social sign-in with Telegram, then the same Telegram account signs in agai
 
   await page.getByRole('button', { name: 'Выйти' }).click()
   await expect(page.getByRole('link', { name: 'Войти' })).toBeVisible()
-  await page.goto('/?auth=1')
+  await openStartedAuthPopup(page)
   await authDialog(page).getByRole('button', { name: 'Войти через Telegram' }).click()
   await expect(page.getByText('Вы вошли в аккаунт')).toBeVisible(TOAST)
 })

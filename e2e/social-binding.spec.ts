@@ -4,7 +4,7 @@
 // may be signed in to the attacker's account.
 import { type Browser, expect, type Page, test } from '@playwright/test'
 import { baseURL, FAKE_SOCIAL_ORIGIN } from '../playwright.config'
-import { authDialog, signUpViaPopup, uniqueEmail } from './account-helpers'
+import { authDialog, openStartedAuthPopup, signUpViaPopup, uniqueEmail } from './account-helpers'
 
 const TOAST = { timeout: 15_000 }
 const MISMATCH = 'Вход не удалось завершить'
@@ -120,7 +120,7 @@ test('Telegram’s return page (payload in the fragment) runs its script under t
     if (/Content Security Policy/i.test(m.text())) violations.push(m.text())
   })
   await context.addCookies([{ name: 'fake_user', value: `tgcsp${Date.now()}`, url: FAKE_SOCIAL_ORIGIN }])
-  await page.goto('/?auth=1')
+  await openStartedAuthPopup(page)
   await authDialog(page).getByRole('button', { name: 'Войти через Telegram' }).click()
   // the fake's page, its script, our return page's script, the callback: then the profile
   await expect(page).toHaveURL('/profile', TOAST)
