@@ -14,11 +14,11 @@ export function authDialog(page: Page) {
 /** Signs up (or in) through the popup on the home page; waits until the header shows the profile. */
 /**
  * Opens the sign-in popup and waits until its code has started (its opening effect focuses the
- * email field). Two Telegram specs once lost their click on the provider's button while the popup
- * was hydrating under a loaded machine (no request reached the server); see issue 36's note.
+ * email field). Social specs lost their click on a provider's button while the popup was
+ * hydrating on a loaded machine (no request reached the server); see issue 36's note.
  */
-export async function openStartedAuthPopup(page: Page) {
-  await page.goto('/?auth=1')
+export async function openStartedAuthPopup(page: Page, path = '/') {
+  await page.goto(`${path}?auth=1`)
   await expect(authDialog(page).getByLabel('Электронная почта')).toBeFocused({ timeout: 15_000 })
 }
 

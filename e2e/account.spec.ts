@@ -56,7 +56,7 @@ test('protected routes send a guest home', async ({ page }) => {
 })
 
 test('social sign-in with VK ID against the fake provider', async ({ page }) => {
-  await page.goto('/gifts?auth=1')
+  await openStartedAuthPopup(page, '/gifts')
   await authDialog(page).getByRole('button', { name: 'Войти через VK ID' }).click()
   // back from the provider (four redirects across two servers): signed in on the page where the
   // popup was opened

@@ -25,7 +25,7 @@ async function attackersReturnLink(browser: Browser, provider: string, title: st
       link = answer.headers().location ?? ''
       await route.abort()
     })
-    await page.goto('/?auth=1')
+    await openStartedAuthPopup(page)
     await authDialog(page)
       .getByRole('button', { name: `Войти через ${title}` })
       .click()
