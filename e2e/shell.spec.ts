@@ -16,6 +16,16 @@ const latestVersionFile = fileURLToPath(
   new URL(`../.cache/e2e-data-${process.env.E2E_PORT ?? 3200}/latest-version`, import.meta.url),
 )
 
+/** The app runs: hovering the payment hint opens its tooltip (a lazily loaded chunk). */
+async function hintOpensTooltip(page: Page) {
+  const hint = page.getByRole('button', { name: 'Об оплате и комиссии' })
+  await expect(async () => {
+    await page.mouse.move(0, 0)
+    await hint.hover()
+    await expect(page.getByRole('tooltip')).toBeVisible({ timeout: 1000 })
+  }).toPass()
+}
+
 /** Keeps the hourly version check out of tests that are not about it. */
 async function quietVersionCheck(page: Page) {
   await page.addInitScript(() => {
@@ -215,12 +225,7 @@ test.describe('first paint before the scripts (decision 104)', () => {
       () =>
         (window as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized,
     )
-    const hint = page.getByRole('button', { name: 'Об оплате и комиссии' })
-    await expect(async () => {
-      await page.mouse.move(0, 0)
-      await hint.hover()
-      await expect(page.getByRole('tooltip')).toBeVisible({ timeout: 1000 })
-    }).toPass()
+    await hintOpensTooltip(page)
     const times = await page.evaluate(() => ({
       paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
       scripts: performance
@@ -330,12 +335,7 @@ test.describe('security headers', () => {
     for (const n of domNonces) expect(n).toBe(nonce)
 
     // the app runs under the policy: hydration and a lazily loaded chunk (the tooltip)
-    const hint = page.getByRole('button', { name: 'Об оплате и комиссии' })
-    await expect(async () => {
-      await page.mouse.move(0, 0)
-      await hint.hover()
-      await expect(page.getByRole('tooltip')).toBeVisible({ timeout: 1000 })
-    }).toPass()
+    await hintOpensTooltip(page)
     expect(await page.evaluate(() => window.__violations ?? [])).toEqual([])
     expect(problems).toEqual([])
     // no DSN is configured for the e2e server: not one byte of the error-reporting SDK is loaded
