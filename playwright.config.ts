@@ -7,6 +7,8 @@ const FAKE_SOCIAL_PORT = Number(process.env.E2E_FAKE_SOCIAL_PORT ?? FAKE_SOCIAL_
 export const FAKE_SOCIAL_ORIGIN = `http://127.0.0.1:${FAKE_SOCIAL_PORT}`
 // the local fake of YooKassa (tests/fakes/yookassa-server.ts); its own port beside the shop's
 const FAKE_YOOKASSA_PORT = Number(process.env.E2E_FAKE_YOOKASSA_PORT ?? 3298)
+const FAKE_TELEGRAM_PORT = Number(process.env.E2E_FAKE_TELEGRAM_PORT ?? 3297)
+export const FAKE_TELEGRAM_ORIGIN = `http://127.0.0.1:${FAKE_TELEGRAM_PORT}`
 export const FAKE_YOOKASSA_ORIGIN = `http://127.0.0.1:${FAKE_YOOKASSA_PORT}`
 
 /** Debian's Chromium; the flags keep it from reaching for the internet. */
@@ -93,6 +95,9 @@ export default defineConfig({
         YOOKASSA_SECRET_KEY: 'test_yk_secret_key',
         YOOKASSA_API_URL: FAKE_YOOKASSA_ORIGIN,
         YOOKASSA_NOTIFY_FROM: '127.0.0.1/32, ::1',
+        // the Telegram bot against its fake; no public https address here: long polling
+        TELEGRAM_BOT_TOKEN: '424242:fake-bot-token-for-tests',
+        TELEGRAM_API_URL: FAKE_TELEGRAM_ORIGIN,
       },
       stdout: 'pipe',
       stderr: 'pipe',
@@ -110,6 +115,15 @@ export default defineConfig({
       stderr: 'pipe',
     },
     // A local fake of YooKassa's API (tests/fakes/yookassa.ts), notifying the shop above
+    {
+      command: 'node --import tsx tests/fakes/telegram-bot.ts',
+      url: `${FAKE_TELEGRAM_ORIGIN}/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { FAKE_TELEGRAM_PORT: String(FAKE_TELEGRAM_PORT) },
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
     {
       command: 'node --import tsx tests/fakes/yookassa-server.ts',
       url: `${FAKE_YOOKASSA_ORIGIN}/health`,

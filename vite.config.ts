@@ -11,7 +11,7 @@ declare module '@remix-run/node' {
 
 const dir = (p: string) => fileURLToPath(new URL(p, import.meta.url))
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   resolve: {
     alias: {
       '#app': dir('./app'),
@@ -32,8 +32,15 @@ export default defineConfig({
     }),
     thirdPartyLicenses(),
   ],
-  build: { target: 'es2020', assetsInlineLimit: 0 },
+  build: {
+    target: 'es2020',
+    assetsInlineLimit: 0,
+    // terser: about 1 KB less first-load JavaScript per page than esbuild's minifier (measured in
+    // decision 143); comments dropped, as the licences are served whole elsewhere
+    minify: isSsrBuild ? false : 'terser',
+    terserOptions: { format: { comments: false }, compress: { passes: 2 } },
+  },
   // licences go to /third-party-licenses.txt instead (scripts/vite/third-party-licenses.ts)
   esbuild: { legalComments: 'none' },
   server: { port: 3000 },
-})
+}))

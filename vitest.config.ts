@@ -22,6 +22,8 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: 2,
     testTimeout: 30_000,
+    // adds up the API tests' contract checks after the run (.cache/contract/summary.json)
+    globalSetup: ['tests/helpers/contract-report.ts'],
     hookTimeout: 60_000,
     projects: [
       {
@@ -40,7 +42,13 @@ export default defineConfig({
       },
       ...apiProjects.map((p) => ({
         extends: true as const,
-        test: { name: p.name, include: ['tests/api/**/*.test.ts'], env: p.env },
+        // every exchange with a test API is checked against the contract (tests/helpers/contract-recorder.ts)
+        test: {
+          name: p.name,
+          include: ['tests/api/**/*.test.ts'],
+          env: p.env,
+          setupFiles: ['tests/helpers/contract-setup.ts'],
+        },
       })),
     ],
   },

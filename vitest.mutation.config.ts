@@ -35,7 +35,7 @@ export default defineConfig({
   },
   test: {
     name: 'mutation',
-    env: { TEST_DB: 'pglite', TEST_PGLITE_TEMPLATE: '1' },
+    env: { TEST_DB: 'pglite', TEST_DB_TEMPLATE: '1' },
     testTimeout: 60_000,
     hookTimeout: 120_000,
     sequence: { sequencer: OldThenNew },
@@ -51,6 +51,9 @@ export default defineConfig({
       'tests/unit/providers-amounts.test.ts',
       'tests/unit/balance-rules.test.ts',
       'tests/unit/receipts-model.test.ts',
+      'tests/unit/promo-scope.test.ts',
+      'tests/unit/receipts-moment.test.ts',
+      'tests/unit/reconciliation-compare.test.ts',
       'tests/api/money-*.test.ts',
       'tests/api/orders-pricing.test.ts',
       'tests/api/promo.test.ts',

@@ -14,6 +14,9 @@ const schema = z.object({
     .default(30_000),
 })
 
+/** The storefront settings' schema, for the settings documentation test. */
+export const storefrontSettingsSchema = schema
+
 export type StorefrontEnv = z.infer<typeof schema>
 
 export function loadStorefrontEnv(env: Record<string, string | undefined>): StorefrontEnv {

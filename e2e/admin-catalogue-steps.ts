@@ -8,10 +8,13 @@ export async function ownerAddsGameWithProduct(page: Page) {
   const create = page.getByRole('form', { name: 'Новая игра' })
   await create.getByLabel('Вид').selectOption('PUBGGame')
   await create.getByLabel('Название', { exact: true }).fill(title)
-  await create.getByLabel('Показывать в каталоге').check()
+  // a new game is shown unless the owner hides it (issue 47)
+  await expect(create.getByLabel('Показывать в каталоге')).toBeChecked()
   await create.getByRole('button', { name: 'Добавить' }).click()
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
   const gameId = Number(/\/admin\/games\/(\d+)/.exec(page.url())?.[1])
+  // shown, but nothing to buy yet: the page says why
+  await expect(page.getByTestId('game-visibility')).toContainText('купить в ней нечего')
 
   const product = page.getByRole('form', { name: 'Новый товар' })
   await product.getByLabel('Название', { exact: true }).fill('325 UC')
@@ -29,6 +32,7 @@ export async function ownerAddsGameWithProduct(page: Page) {
   await expect(
     page.getByRole('group').or(page.locator('summary')).filter({ hasText: '325 UC' }).first(),
   ).toBeVisible()
+  await expect(page.getByTestId('game-visibility')).toHaveCount(0)
 
   // the description is HTML (the label says so): the storefront shows it formatted (issue 37)
   const edit = page.getByRole('form', { name: `Изменить игру «${title}»` })

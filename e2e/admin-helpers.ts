@@ -39,10 +39,12 @@ export const OWNER_SCREENS: Array<{ path: string; heading: string }> = [
   { path: '/admin/promo', heading: 'Промокоды' },
   { path: '/admin/payments', heading: 'Оплата' },
   { path: '/admin/seller', heading: 'Реквизиты и чеки' },
+  { path: '/admin/receipts', heading: 'Кассовые чеки' },
   { path: '/admin/audit', heading: 'Журнал изменений' },
   { path: '/admin/kinds', heading: 'Настройки видов' },
   { path: '/admin/antifraud', heading: 'Антифрод' },
   { path: '/admin/blocks', heading: 'Блокировки' },
+  { path: '/admin/reconciliation', heading: 'Сверка' },
 ]
 
 /** Screens of support and the owner alike (each with its h1), for the phone and axe checks. */
@@ -50,4 +52,12 @@ export const STAFF_SCREENS: Array<{ path: string; heading: string }> = [
   { path: '/admin/delivery', heading: 'Выдача заказов' },
   { path: '/admin/delivery/review', heading: 'Проверка' },
   { path: '/admin/data-requests', heading: 'Запросы о персональных данных' },
+  { path: '/admin/telegram', heading: 'Telegram' },
 ]
+
+/** A guest order's short number (decision 135), as its answers give it next to the UUID. */
+export async function orderNumberOf(request: APIRequestContext, orderId: string): Promise<number> {
+  const res = await request.get(`/api/orders/${orderId}/`)
+  expect(res.status(), await res.text()).toBe(200)
+  return ((await res.json()) as { number: number }).number
+}

@@ -40,14 +40,14 @@ export async function ownerCreatesPromoThatShopperApplies(
 
   // a refused form first: the API's message by the field, and what was typed stays
   const create = page.getByRole('form', { name: 'Новый промокод' })
-  await create.getByLabel('Код').fill(code)
+  await create.getByRole('textbox', { name: 'Код', exact: true }).fill(code)
   await create.getByLabel('Для чего').selectOption({ label: 'Игра: PUBG Mobile' })
   await create.getByLabel('Скидка, %').fill('0')
   await create.getByRole('button', { name: 'Добавить' }).click()
   const refused = page.getByRole('form', { name: 'Новый промокод' })
   await expect(refused.getByRole('alert')).toBeVisible()
   await expect(refused.getByLabel('Скидка, %')).toHaveAttribute('aria-invalid', 'true')
-  await expect(refused.getByLabel('Код')).toHaveValue(code)
+  await expect(refused.getByRole('textbox', { name: 'Код', exact: true })).toHaveValue(code)
 
   await refused.getByLabel('Скидка, %').fill('20')
   await refused.getByLabel('Сколько раз можно использовать').fill('5')

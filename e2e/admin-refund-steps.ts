@@ -2,7 +2,7 @@
 // order stays `sent` (E2E_STAYS_SENT_DOMAIN: a supplier that has not finished), the owner finds it
 // with its timeline and refunds it, and the buyer's order page shows «Возврат» with the reason.
 import { expect, type Page } from '@playwright/test'
-import { OWNER } from './admin-helpers'
+import { OWNER, orderNumberOf } from './admin-helpers'
 import { choosePaymentMethod, confirmInSandbox, METHOD_BY_SCENARIO, payPath } from './payment-steps'
 import { orderForm, PAY_URL, quantity, submitOrder } from './purchase-steps'
 
@@ -31,8 +31,9 @@ export async function guestBuysUndelivered(page: Page, gameId: number) {
 /** The owner finds the order, sees its timeline, refunds it with `reason` and sees the refund. */
 export async function ownerRefunds(page: Page, orderId: string, reason: string) {
   await page.goto(`/admin/orders?q=${orderId}`)
-  await page.getByRole('link', { name: `Заказ ${orderId}` }).click()
-  await expect(page.getByRole('heading', { level: 1, name: `Заказ ${orderId}` })).toBeVisible()
+  const title = `Заказ № ${await orderNumberOf(page.request, orderId)}`
+  await page.getByRole('link', { name: title }).click()
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
   const timeline = page.getByRole('list').filter({ hasText: 'Заказ создан' })
   const event = (text: string) => timeline.getByRole('listitem').filter({ hasText: text })
   await expect(event('Статус → ждёт оплаты')).toHaveCount(1)

@@ -1,7 +1,7 @@
 // Issue 16's owner path with JavaScript: import codes → a guest buys one → the order is in the
 // back-office with its timeline, and the stock counts follow.
 import { expect, test } from '@playwright/test'
-import { OWNER, signInAs } from './admin-helpers'
+import { OWNER, orderNumberOf, signInAs } from './admin-helpers'
 import { guestBuysOne, newVoucherProduct, ownerImportsCodes } from './admin-stock-steps'
 
 test('the owner imports codes, a guest buys one, the order and the counts show it', async ({
@@ -20,7 +20,7 @@ test('the owner imports codes, a guest buys one, the order and the counts show i
   await guest.close()
 
   await page.goto(`/admin/orders?q=${orderId}`)
-  await page.getByRole('link', { name: `Заказ ${orderId}` }).click()
+  await page.getByRole('link', { name: `Заказ № ${await orderNumberOf(request, orderId)}` }).click()
   const timeline = page.getByRole('list').filter({ hasText: 'Заказ создан' })
   await expect(timeline).toContainText('оплачен')
   await expect(timeline).toContainText('выполнен')

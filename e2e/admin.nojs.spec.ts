@@ -1,6 +1,6 @@
 // The back-office without JavaScript: every form posts and redirects back with the result.
 import { expect, test } from '@playwright/test'
-import { OWNER, SUPPORT, signInAs } from './admin-helpers'
+import { OWNER, orderNumberOf, SUPPORT, signInAs } from './admin-helpers'
 import { createPubgOrder } from './payment-steps'
 
 test('without JavaScript: the owner finds an order, notes it and cancels it', async ({
@@ -15,7 +15,7 @@ test('without JavaScript: the owner finds an order, notes it and cancels it', as
   await page.getByLabel('Статус').selectOption('created')
   await page.getByRole('button', { name: 'Найти' }).click()
   await expect(page.getByRole('status').filter({ hasText: 'Найдено' })).toHaveText('Найдено: 1')
-  await page.getByRole('link', { name: `Заказ ${orderId}` }).click()
+  await page.getByRole('link', { name: `Заказ № ${await orderNumberOf(request, orderId)}` }).click()
   await page.getByRole('button', { name: 'Добавить заметку' }).click()
   await expect(page.getByRole('form', { name: 'Добавить заметку' }).getByRole('alert')).toBeVisible()
   await page.getByLabel('Заметка').fill('Без скриптов')

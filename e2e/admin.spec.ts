@@ -2,7 +2,15 @@
 // 404 (guests, shoppers); orders: search, the timeline, notes, cancel; axe on every screen.
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
-import { OWNER, OWNER_SCREENS, STAFF_SCREENS, SUPPORT, signInAs, signInShopper } from './admin-helpers'
+import {
+  OWNER,
+  OWNER_SCREENS,
+  orderNumberOf,
+  STAFF_SCREENS,
+  SUPPORT,
+  signInAs,
+  signInShopper,
+} from './admin-helpers'
 import { createPubgOrder } from './payment-steps'
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa']
@@ -43,8 +51,9 @@ test('the owner searches orders, opens one, adds a note and cancels it; the time
   await page.getByLabel('Номер заказа или почта').fill(orderId)
   await page.getByRole('button', { name: 'Найти' }).click()
   await expect(page.getByRole('status').filter({ hasText: 'Найдено' })).toHaveText('Найдено: 1')
-  await page.getByRole('link', { name: `Заказ ${orderId}` }).click()
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Заказ ${orderId}`)
+  const title = `Заказ № ${await orderNumberOf(request, orderId)}`
+  await page.getByRole('link', { name: title }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title)
 
   // an empty note is refused with the API's message, then a real one lands on the timeline
   await page.getByRole('button', { name: 'Добавить заметку' }).click()
@@ -74,8 +83,10 @@ test('support sees the orders, the delivery desk and the data requests only: own
   await page.goto('/admin')
   await expect(page).toHaveURL(/\/admin\/orders$/)
   const nav = page.getByRole('navigation', { name: 'Разделы управления' })
-  // the orders, the delivery desk (issue 31) and the personal data requests (issue 33), nothing of the owner's
-  await expect(nav.getByRole('link')).toHaveCount(3)
+  // the orders, the delivery desk (issue 31), the personal data requests (issue 33) and their own
+  // Telegram link (issue 49), nothing of the owner's
+  await expect(nav.getByRole('link')).toHaveCount(4)
+  await expect(nav.getByRole('link', { name: 'Telegram' })).toBeVisible()
   await expect(nav.getByRole('link', { name: 'Выдача' })).toBeVisible()
   await expect(nav.getByRole('link', { name: 'Запросы о данных' })).toBeVisible()
   // every owner screen but the overview (support is sent to the orders) and the orders themselves
@@ -109,7 +120,7 @@ for (const width of [360, 1280]) {
     const screens = [
       ...OWNER_SCREENS,
       ...STAFF_SCREENS,
-      { path: `/admin/orders/${orderId}`, heading: `Заказ ${orderId}` },
+      { path: `/admin/orders/${orderId}`, heading: `Заказ № ${await orderNumberOf(request, orderId)}` },
       { path: `/admin/games/${game.id}`, heading: game.title },
       { path: `/admin/gifts/${gift.id}`, heading: gift.title },
     ]

@@ -3,7 +3,7 @@
 // checked and shows no code); the owner approves it at /admin/delivery/review and the buyer's page
 // then shows the code, or rejects it and the buyer's page shows the refund.
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
-import { OWNER, signInAs } from './admin-helpers'
+import { OWNER, orderNumberOf, signInAs } from './admin-helpers'
 import { createPubgOrder, payWithSandbox, pubgProduct } from './account-helpers'
 import { payPath } from './payment-steps'
 
@@ -36,7 +36,8 @@ async function buyerSeesHeld(page: Page, id: string) {
 async function ownerDecides(page: Page, id: string, decision: 'approve' | 'reject') {
   await page.goto('/admin/delivery/review')
   await expect(page.getByRole('heading', { level: 1, name: 'Проверка' })).toBeVisible()
-  const card = page.getByRole('listitem', { name: new RegExp(id.slice(0, 8)) })
+  const name = `№ ${await orderNumberOf(page.request, id)}`
+  const card = page.getByRole('listitem', { name })
   await expect(card).toContainText('первый заказ почты дороже порога')
   if (decision === 'approve') {
     await card.getByRole('button', { name: 'Одобрить' }).click()
@@ -49,7 +50,7 @@ async function ownerDecides(page: Page, id: string, decision: 'approve' | 'rejec
       timeout: 15_000,
     })
   }
-  await expect(page.getByRole('listitem', { name: new RegExp(id.slice(0, 8)) })).toHaveCount(0)
+  await expect(page.getByRole('listitem', { name })).toHaveCount(0)
 }
 
 /** After approval the buyer's page shows the code. */

@@ -48,7 +48,7 @@ export async function buyGiftAndSeeCashback(
 
   const order = (await (
     await page.request.get(`/api/orders/${orderId}/`, { headers: { authorization: `Bearer ${token}` } })
-  ).json()) as { status: string; total_to_pay: string }
+  ).json()) as { status: string; total_to_pay: string; number: number }
   expect(order.status).toBe('done')
   const [rub = '0', kop = '0'] = order.total_to_pay.split('.')
   const paid = Number(rub) * 100 + Number(kop)
@@ -63,7 +63,8 @@ export async function buyGiftAndSeeCashback(
   const entry = page.getByRole('listitem').filter({ hasText: 'Кешбэк' })
   await expect(entry).toHaveCount(1)
   await expect(entry).toContainText(`+${formatMoney(cashback)}`)
-  await expect(entry.getByRole('link', { name: `Заказ № ${orderId.slice(0, 8)}` })).toHaveAttribute(
+  // the order's short number people read (decision 135), linking to the UUID's page
+  await expect(entry.getByRole('link', { name: `Заказ № ${order.number}` })).toHaveAttribute(
     'href',
     `/orders/${orderId}/pay`,
   )

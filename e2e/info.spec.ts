@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { withSellerLock } from './seller-lock'
 
 test('the info index lists every info page and leads to them', async ({ page }) => {
   await page.goto('/info')
@@ -64,19 +65,22 @@ test('article links come out of the sanitizer with rel="noopener"', async ({ pag
   await expect(mail).toHaveAttribute('rel', 'noopener')
 })
 
+// the requisites row is shared with the legal specs, which change it and put it back under the lock
 test('contacts show the company, address, INN, OGRN and the support lines', async ({ page }) => {
-  await page.goto('/info/contacts')
-  await expect(page.getByRole('heading', { level: 1, name: 'Контакты' })).toBeVisible()
-  await expect(page).toHaveTitle('Контакты и реквизиты — ИгроМаркет')
-  const details = page.locator('dl.info-contacts')
-  await expect(details.getByText('ИНН', { exact: true })).toBeVisible()
-  await expect(details.getByText('7703482150')).toBeVisible()
-  await expect(details.getByText('ОГРН', { exact: true })).toBeVisible()
-  await expect(details.getByText('1197746340516')).toBeVisible()
-  await expect(details.getByText('ООО «ИгроМаркет»')).toBeVisible()
-  await expect(details.getByText(/Пресненская наб\./)).toBeVisible()
-  await expect(details.getByRole('link', { name: 'support@igromarket.example' })).toHaveAttribute(
-    'href',
-    'mailto:support@igromarket.example',
-  )
+  await withSellerLock(async () => {
+    await page.goto('/info/contacts')
+    await expect(page.getByRole('heading', { level: 1, name: 'Контакты' })).toBeVisible()
+    await expect(page).toHaveTitle('Контакты и реквизиты — ИгроМаркет')
+    const details = page.locator('dl.info-contacts')
+    await expect(details.getByText('ИНН', { exact: true })).toBeVisible()
+    await expect(details.getByText('7703482150')).toBeVisible()
+    await expect(details.getByText('ОГРН', { exact: true })).toBeVisible()
+    await expect(details.getByText('1197746340516')).toBeVisible()
+    await expect(details.getByText('ООО «ИгроМаркет»')).toBeVisible()
+    await expect(details.getByText(/Пресненская наб\./)).toBeVisible()
+    await expect(details.getByRole('link', { name: 'support@igromarket.example' })).toHaveAttribute(
+      'href',
+      'mailto:support@igromarket.example',
+    )
+  })
 })

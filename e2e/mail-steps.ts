@@ -9,6 +9,7 @@ import { type ReadMail, readMail } from '../tests/helpers/mime'
 import { choosePaymentMethod, confirmInSandbox, METHOD_BY_SCENARIO, payPath } from './payment-steps'
 import { openGameFromHome, PAY_URL, quantity, submitOrder } from './purchase-steps'
 import { gameId } from './demo-catalogue'
+import { orderNumberOf } from './admin-helpers'
 
 const port = process.env.E2E_PORT ?? '3200'
 export const MAIL_DIR = fileURLToPath(new URL(`../.cache/e2e-data-${port}/mail`, import.meta.url))
@@ -75,7 +76,7 @@ export async function guestBuysAndReadsTheMail(page: Page, email: string, javaSc
   const [code] = await codesOnPage(page)
 
   const mail = await waitForMail(email, /выполнен$/)
-  expect(mail.subject).toBe(`Заказ № ${orderId.slice(0, 8)} выполнен`)
+  expect(mail.subject).toBe(`Заказ № ${await orderNumberOf(page.request, orderId)} выполнен`)
   expect(mail.text).toContain(code!)
   expect(mail.html).toContain(code!)
   expect(mail.text).toContain('Как активировать UC-коды')
@@ -119,7 +120,9 @@ export async function guestFindsOrdersByMail(
   await page.goto(link)
   await expect(page.getByRole('heading', { level: 1, name: 'Ваши заказы' })).toBeVisible()
   await expect(page.getByText(`Заказы, оформленные на ${email}`)).toBeVisible()
-  const card = page.getByRole('listitem').filter({ hasText: `№ ${order.orderId.slice(0, 8)}` })
+  const card = page
+    .getByRole('listitem')
+    .filter({ hasText: `№ ${await orderNumberOf(page.request, order.orderId)}` })
   await expect(card.getByText('Выполнен', { exact: true })).toBeVisible()
   await expect(card.locator('code')).toHaveText(order.code)
   await card.getByRole('link', { name: 'Открыть заказ' }).click()

@@ -8,6 +8,9 @@ import AxeBuilder from '@axe-core/playwright'
 import { type BrowserContext, expect, type Page, type APIRequestContext, test } from '@playwright/test'
 import { hiddenBehindBars, layoutProblems, MAX_HEADER_HEIGHT } from './phone-checks'
 import { OWNER, OWNER_SCREENS, STAFF_SCREENS, signInAs } from './admin-helpers'
+import { payWithSandbox } from './account-helpers'
+import { backOfficeTextProblems } from './backoffice-text'
+import { createPubgOrder, email } from './payment-steps'
 import { SCREENS } from './screens'
 
 export const PHONE = { width: 360, height: 740 }
@@ -93,7 +96,7 @@ export function phoneScreens(js: boolean) {
 export function phoneOwnerScreens(js: boolean) {
   test.use({ viewport: PHONE })
   for (const screen of [...OWNER_SCREENS, ...STAFF_SCREENS]) {
-    test(`back-office ${screen.path}: fits 320–1280 px, phone-sized targets and text`, async ({
+    test(`back-office ${screen.path}: fits 320–1280 px, phone-sized targets and text, words people read`, async ({
       page,
       context,
       request,
@@ -104,16 +107,37 @@ export function phoneOwnerScreens(js: boolean) {
     }) => {
       const access = await signInAs(context, request, OWNER)
       if (screen.path === '/admin/audit') await longestAuditAction(request, access)
+      // screens of money and orders read with one paid order at least (revenue, totals, statuses)
+      if (screen.path === '/admin' || screen.path === '/admin/orders')
+        await payWithSandbox(request, null, await createPubgOrder(request, '60 UC', 1, email('words')))
       const res = await page.goto(screen.path)
       expect(res?.status()).toBe(200)
       await expect(page.getByRole('heading', { level: 1, name: screen.heading })).toBeVisible()
       if (js) await page.waitForLoadState('networkidle')
+      // words a person reads (issue 47): no raw keys, enums, ISO times or unformatted amounts
+      expect(await backOfficeTextProblems(page), `the text of ${screen.path}`).toEqual([])
       await checkWidth(page, 360, true)
       await checkWidth(page, 320, true)
       await checkWidth(page, 768, false)
       await checkWidth(page, 1280, false)
     })
   }
+}
+
+/** The order card of a paid order, JavaScript on or off: its fields, payments and timeline in words. */
+export function phoneOrderCard() {
+  test.use({ viewport: PHONE })
+  test('back-office order card: words people read at 360 px', async ({ page, context, request }) => {
+    await signInAs(context, request, OWNER)
+    const orderId = await createPubgOrder(request, '60 UC', 1, email('card-words'))
+    await payWithSandbox(request, null, orderId)
+    const res = await page.goto(`/admin/orders/${orderId}`)
+    expect(res?.status()).toBe(200)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await expect(page.getByRole('region', { name: 'Платежи' })).toContainText('оплачен')
+    expect(await backOfficeTextProblems(page), 'the text of the order card').toEqual([])
+    await checkWidth(page, 360, true)
+  })
 }
 
 /** Leaves the back-office's longest action name («payment_method_group.create», in monospace) in

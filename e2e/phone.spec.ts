@@ -2,7 +2,8 @@
 // 1280 px), a one-row header, tap targets and text sizes a thumb and an eye can use, nothing
 // under a fixed bar, and axe clean at 360 px. The steps live in phone-steps.ts.
 import { test } from '@playwright/test'
-import { phoneOwnerScreens, phoneScreens } from './phone-steps'
+import { phoneOrderCard, phoneOwnerScreens, phoneScreens } from './phone-steps'
 
 test.describe('phone layout, JavaScript on', () => phoneScreens(true))
 test.describe('the back-office on a phone, JavaScript on', () => phoneOwnerScreens(true))
+test.describe('the order card on a phone, JavaScript on', () => phoneOrderCard())

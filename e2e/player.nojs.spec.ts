@@ -57,3 +57,27 @@ test('an unknown id is refused with its message and no confirmation', async ({ p
   await expect(page.getByLabel('ID аккаунта Standoff 2')).toHaveAccessibleDescription(/не найден/)
   await expect(page.getByRole('button', { name: 'Да, всё верно — к оплате' })).toHaveCount(0)
 })
+
+test('Standoff at 360 px: the confirmation names the player right under the id, before the avatar upload (issue 50)', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 })
+  await openGameFromHome(page, /^Standoff 2 от/, 'Standoff')
+  await quantity(page, '500 голды').fill('1')
+  const id = page.getByLabel('ID аккаунта Standoff 2')
+  await expect(id).toHaveAttribute('inputmode', 'numeric')
+  await id.fill('100000001')
+  await page.getByLabel('Скриншот аватара в игре').setInputFiles(AVATAR_PNG)
+  await page.getByLabel('Электронная почта').fill(guestEmail('player-place-nojs'))
+  await page.getByLabel('Я даю согласие на обработку персональных данных').check()
+  await submitOrder(page)
+  const question = page.getByText('Игрок: Тестовый игрок — всё верно?')
+  await expect(question).toBeVisible()
+  const field = (await page.getByLabel('ID аккаунта Standoff 2').boundingBox())!
+  const answer = (await question.boundingBox())!
+  const upload = (await page.getByLabel('Скриншот аватара в игре').boundingBox())!
+  expect(answer.y).toBeGreaterThan(field.y + field.height)
+  expect(answer.y + answer.height).toBeLessThan(upload.y)
+  await confirmPlayer(page, 'Тестовый игрок')
+  await expect(page).toHaveURL(PAY_URL)
+})

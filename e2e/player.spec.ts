@@ -68,3 +68,31 @@ test('a malformed id is refused with the supplier rule, before any order', async
   await page.getByLabel('ID аккаунта Standoff 2').fill('abc')
   await expect(orderForm(page).getByRole('status').filter({ hasText: 'Такого ID не бывает' })).toBeVisible()
 })
+
+test('Standoff at 360 px: a numeric keyboard for the id, and the nickname or the refusal right under it (issue 50)', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 })
+  await openGameFromHome(page, /^Standoff 2 от/, 'Standoff')
+  const id = page.getByLabel('ID аккаунта Standoff 2')
+  await expect(id).toHaveAttribute('inputmode', 'numeric')
+  const avatar = page.getByLabel('Скриншот аватара в игре')
+  const status = orderForm(page)
+    .getByRole('status')
+    .filter({ hasText: /^Игрок/ })
+  /** The answer starts under the id field, before the avatar upload, within 80 px of the field. */
+  const expectUnderTheId = async () => {
+    const field = (await id.boundingBox())!
+    const answer = (await status.boundingBox())!
+    const upload = (await avatar.boundingBox())!
+    expect(answer.y).toBeGreaterThanOrEqual(field.y + field.height)
+    expect(answer.y - (field.y + field.height)).toBeLessThanOrEqual(80)
+    expect(answer.y + answer.height).toBeLessThanOrEqual(upload.y)
+  }
+  await id.fill('100000000')
+  await expect(status).toHaveText(/Игрок с ID 100000000 не найден/)
+  await expectUnderTheId()
+  await id.fill('100000001')
+  await expect(status).toHaveText('Игрок: Тестовый игрок')
+  await expectUnderTheId()
+})

@@ -30,7 +30,7 @@ test('PUBG: steppers, live total, email → the payment page', async ({ page }) 
 test('Standoff: account id, avatar with preview, surplus → the payment page', async ({ page }) => {
   await openGameFromHome(page, /^Standoff 2 от/, 'Standoff')
   await page.getByRole('button', { name: 'Увеличить количество: 100 голды' }).click()
-  await expect(page.getByText(/за 105\.\d\d G/)).toBeVisible()
+  await expect(page.getByText(/за 105,\d\d G/)).toBeVisible()
   await page.getByLabel('ID аккаунта Standoff 2').fill('51234567')
   await expectNickname(page, 'Игрок 51234567')
   await page.getByLabel('Скриншот аватара в игре').setInputFiles(AVATAR_PNG)

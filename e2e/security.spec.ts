@@ -132,6 +132,9 @@ test('signing in through the page leaves HttpOnly, SameSite=Lax token cookies th
   for (const c of (await context.cookies()).filter((c) => c.name === 'access' || c.name === 'refresh')) {
     expect(c).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' })
   }
+  // the sign-in redirects away from /auth: read the cookies in the page it lands on, not mid-navigation
+  await page.waitForURL((url) => !url.pathname.startsWith('/auth'))
+  await page.waitForLoadState('load')
   expect(await page.evaluate(() => document.cookie)).not.toMatch(/(^|; )(access|refresh)=/)
 })
 

@@ -5,8 +5,8 @@ const RAW_KEY =
   /\b(account|catalogue|products|top_up_balance|gifts|info|payment|order_lookup|shell|nav)\.[a-z_]+\b/
 
 async function expectNoRawKeys(page: Page) {
-  const text = await page.locator('body').innerText()
-  expect(text.match(RAW_KEY)?.[0] ?? null).toBeNull()
+  const text = await page.locator('body').textContent()
+  expect((text ?? '').match(RAW_KEY)?.[0] ?? null).toBeNull()
 }
 
 test('a page arrives compressed and carries only its own messages', async ({ page }) => {

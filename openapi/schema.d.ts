@@ -416,7 +416,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Search orders (id, email, status, game, gift, days), newest first
+         * Search orders (id, short number, email, status, game, gift, days), newest first
          * @description Staff only (support or owner); anyone else gets 404, as for an unknown address.
          */
         get: operations["getAdminOrders"];
@@ -984,6 +984,26 @@ export interface paths {
         patch: operations["patchAdminPromoCodesById"];
         trace?: never;
     };
+    "/api/admin/receipts/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every receipt, newest first: by status, kind, the shop’s days; found by its order’s number or id
+         * @description Owner only: support staff get 403; anyone who is not staff gets 404, as for an unknown address.
+         */
+        get: operations["getAdminReceipts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/receipts/{id}/resend/": {
         parameters: {
             query?: never;
@@ -1018,6 +1038,66 @@ export interface paths {
         get: operations["getAdminReceiptsFailed"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reconciliation/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Differences between the shop’s books and the payment providers’ («Сверка»)
+         * @description Newest first (by when the payment or refund was made), limit/offset pages. Owner only: support staff get 403; anyone who is not staff gets 404, as for an unknown address.
+         */
+        get: operations["getAdminReconciliation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reconciliation/{id}/explain/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark a difference explained, with a note
+         * @description Open differences only (409 otherwise); written to the audit log with the owner and the note. Owner only: support staff get 403; anyone who is not staff gets 404, as for an unknown address. Counts towards the per-staff write limit (429 with Retry-After beyond it).
+         */
+        post: operations["postAdminReconciliationByIdExplain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reconciliation/run/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Compare the books with the providers’ now
+         * @description Compares the payments and refunds of the last `hours` (default 24) with every configured provider that lists them (YooKassa). At most 10 runs per 10 minutes for the whole shop (429 with Retry-After); 502 when a provider cannot be asked. Owner only: support staff get 403; anyone who is not staff gets 404, as for an unknown address. Counts towards the per-staff write limit (429 with Retry-After beyond it).
+         */
+        post: operations["postAdminReconciliationRun"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1219,6 +1299,70 @@ export interface paths {
         put: operations["putAdminStockByKindByIdThreshold"];
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/telegram/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The bot’s setting and who linked Telegram
+         * @description Staff only (support or owner); anyone else gets 404, as for an unknown address.
+         */
+        get: operations["getAdminTelegram"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/telegram/link/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A one-time link (10 minutes) that links the caller’s Telegram: open it and press Start
+         * @description At most 5 links an hour per staff member. 409 while the shop has no bot. Staff only (support or owner); anyone else gets 404, as for an unknown address. Counts towards the per-staff write limit (429 with Retry-After beyond it).
+         */
+        post: operations["postAdminTelegramLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/telegram/staff/{user_id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Choose which alerts a linked staff member gets in Telegram
+         * @description Owner only: support staff get 403; anyone who is not staff gets 404, as for an unknown address. Counts towards the per-staff write limit (429 with Retry-After beyond it).
+         */
+        put: operations["putAdminTelegramStaffByUserId"];
+        post?: never;
+        /**
+         * Undo a Telegram link (one’s own; an owner: anyone’s)
+         * @description Staff only (support or owner); anyone else gets 404, as for an unknown address. Counts towards the per-staff write limit (429 with Retry-After beyond it).
+         */
+        delete: operations["deleteAdminTelegramStaffByUserId"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1918,6 +2062,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/orders/{id}/telegram/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Our extension: a one-time Telegram link that makes a chat follow the order («Следить в Telegram»)
+         * @description Same access as GET /api/orders/{id}/. The link opens the shop’s bot; /start with it links the chat to the order (once, within 30 minutes). The bot then tells the order’s news (never its codes); /stop ends it. 409 while the shop has no bot; 429 beyond 10 links an hour per order or 30 per address.
+         */
+        post: operations["postOrdersByIdTelegram"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/orders/lookup/": {
         parameters: {
             query?: never;
@@ -2054,7 +2218,7 @@ export interface paths {
         put?: never;
         /**
          * Create a gift order (RokkyOrder)
-         * @description Price comes from the database (discount price when set). Guests must give an email; signed-in users default to their account email. The gift must be active and in stock. With an `Idempotency-Key` header a repeated request returns the same order.
+         * @description Price comes from the database (discount price when set). Guests must give an email; signed-in users default to their account email. The gift must be active and in stock. With an `Idempotency-Key` header a repeated request returns the same order. A blocked buyer gets a neutral 403, too many orders from one address or email a 429 (as every order route).
          */
         post: operations["postOrdersRokky"];
         delete?: never;
@@ -2123,6 +2287,8 @@ export interface paths {
          *
          *     game_account_id is required; surplus is 0.00–0.23 in steps of 0.01 (default 0; stored
          *     only while the Standoff settings enable it). Upload the avatar next with POST /api/orders/standoff/avatar/{id}/.
+         *     The listing price (listing_price) is claimed when a payment starts, not here: the surplus asked for is kept
+         *     when its price is free, else a free one is chosen; the payment start answers 409 when all 24 are held.
          */
         post: operations["postOrdersStandoff"];
         delete?: never;
@@ -2282,7 +2448,7 @@ export interface paths {
         put?: never;
         /**
          * Ask the provider about the order’s latest payment now, then answer the status
-         * @description Our extension («Проверить оплату»): when the latest payment is pending and its provider can be asked (YooKassa, Payselection), its state is fetched and settled through the one settlement path; else the same answer as GET /api/orders/status/{id}/. A provider that does not answer changes nothing.
+         * @description Our extension («Проверить оплату»): when the latest payment is pending and its provider can be asked (YooKassa, Payselection), its state is fetched and settled through the one settlement path, at most once per payment every 5 seconds across all instances; else the same answer as GET /api/orders/status/{id}/. A provider that does not answer changes nothing.
          */
         post: operations["postOrdersStatusByIdCheck"];
         delete?: never;
@@ -2928,6 +3094,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/telegram/webhook/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Our extension: Telegram delivers a bot update (setWebhook with secret_token)
+         * @description Only with the header X-Telegram-Bot-Api-Secret-Token set by setWebhook (403 otherwise; 404 while the shop has no bot or polls for updates). Each update_id is handled once: a repeat answers 200 and changes nothing.
+         */
+        post: operations["postTelegramWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3052,6 +3238,8 @@ export interface components {
             text?: string;
         };
         AdminGame: {
+            /** @description Manual delivery: hours after which an order nobody took is refunded by itself; null: DELIVERY_REFUND_HOURS, 0: never (decision 125) */
+            auto_refund_hours: number | null;
             delivery_minutes: number;
             detail_description: string;
             detail_title: string;
@@ -3069,6 +3257,7 @@ export interface components {
             title: string;
         };
         AdminGameCreate: {
+            auto_refund_hours?: number | null;
             delivery_minutes?: number;
             detail_description?: string;
             detail_title?: string;
@@ -3086,6 +3275,7 @@ export interface components {
             title: string;
         };
         AdminGamePatch: {
+            auto_refund_hours?: number | null;
             delivery_minutes?: number;
             detail_description?: string;
             detail_title?: string;
@@ -3120,13 +3310,13 @@ export interface components {
             cashback?: number;
             description?: string;
             /** @example 199.00 */
-            discount_price?: string;
+            discount_price?: string | number | null;
             is_active?: boolean;
             is_main?: boolean;
             is_new?: boolean;
             logo?: string;
             /** @example 199.00 */
-            price: string;
+            price: string | number;
             region: string;
             tags?: string[];
             title: string;
@@ -3136,13 +3326,13 @@ export interface components {
             cashback?: number;
             description?: string;
             /** @example 199.00 */
-            discount_price?: string;
+            discount_price?: string | number | null;
             is_active?: boolean;
             is_main?: boolean;
             is_new?: boolean;
             logo?: string;
             /** @example 199.00 */
-            price?: string;
+            price?: string | number;
             region?: string;
             tags?: string[];
             title?: string;
@@ -3153,7 +3343,7 @@ export interface components {
              * Format: binary
              * @description PNG, JPEG, WebP or GIF, at most 2 MB
              */
-            logo?: string;
+            logo: string;
         };
         AdminMailHealth: {
             /** @description mails given up on in the last 7 days */
@@ -3191,6 +3381,8 @@ export interface components {
                 provider: string;
                 status: string;
             }[];
+            /** @description The order’s fiscal receipts in full, oldest first */
+            receipts?: components["schemas"]["AdminReceiptView"][];
             refund?: components["schemas"]["OrderRefund"];
             timeline: components["schemas"]["AdminOrderEvent"][];
             user_id: number | null;
@@ -3212,6 +3404,8 @@ export interface components {
             /** @description The game or gift title */
             item: string;
             kind: string;
+            /** @description The short order number people read out */
+            number: number;
             /** @enum {string|null} */
             refund_status?: "pending" | "done" | "manual" | null;
             reject_reason: string | null;
@@ -3263,14 +3457,16 @@ export interface components {
                 created: string;
                 /** Format: uuid */
                 id: string;
+                /** @description The short order number people read out */
+                number: number;
                 reason: string | null;
                 /** @enum {string} */
                 status: "created" | "waiting_for_payment" | "paid" | "sending" | "sent" | "done" | "failed";
                 /**
-                 * @description What the paid order waits for: a person to deliver it, or the antifraud review
+                 * @description What the paid order waits for: a person to deliver it, the antifraud review, or (escalated) the owner: taken but past its auto-refund deadline
                  * @enum {string|null}
                  */
-                waiting: "delivery" | "review" | null;
+                waiting: "delivery" | "review" | "escalated" | null;
             }[];
             orders_by_status: {
                 created?: number;
@@ -3286,6 +3482,11 @@ export interface components {
             paid_percent: number;
             /** @description Methods a buyer can pay with now (on, provider keys set, country not hidden); 0 is shown in red */
             payments_usable?: number;
+            /** @description «Сверка» with the payment providers (issue 43): open differences */
+            reconciliation?: {
+                /** @description differences nobody explained yet */
+                open: number;
+            };
             revenue: {
                 amount: string;
                 currency: string;
@@ -3321,7 +3522,7 @@ export interface components {
              * Format: binary
              * @description PNG, JPEG, WebP or GIF (no SVG), at most 256 KB
              */
-            icon?: string;
+            icon: string;
         };
         AdminPaymentMethod: {
             currencies: string[];
@@ -3346,13 +3547,13 @@ export interface components {
         AdminPaymentMethodCreate: {
             fee_bp?: number;
             /** @example 199.00 */
-            fix_fee?: string;
+            fix_fee?: string | number;
             icon?: string;
             is_active?: boolean;
             is_secondary?: boolean;
             kind?: string | null;
             /** @example 199.00 */
-            min_amount?: string;
+            min_amount?: string | number;
             name: string;
             /** @enum {string} */
             provider: "yookassa" | "payselection" | "getpay" | "sandbox";
@@ -3379,13 +3580,13 @@ export interface components {
         AdminPaymentMethodPatch: {
             fee_bp?: number;
             /** @example 199.00 */
-            fix_fee?: string;
+            fix_fee?: string | number;
             icon?: string;
             is_active?: boolean;
             is_secondary?: boolean;
             kind?: string | null;
             /** @example 199.00 */
-            min_amount?: string;
+            min_amount?: string | number;
             /** @enum {string} */
             provider?: "yookassa" | "payselection" | "getpay" | "sandbox";
             sort_order?: number;
@@ -3417,31 +3618,40 @@ export interface components {
         AdminProductCreate: {
             amount_uc?: number | null;
             /** @example 199.00 */
-            discount_price?: string;
+            discount_price?: string | number | null;
             gold?: number | null;
             is_active?: boolean;
             max_quantity?: number;
             min_quantity?: number;
             /** @example 199.00 */
-            price: string;
+            price: string | number;
             sort_order?: number;
             title: string;
         };
         AdminProductPatch: {
             amount_uc?: number | null;
             /** @example 199.00 */
-            discount_price?: string;
+            discount_price?: string | number | null;
             gold?: number | null;
             is_active?: boolean;
             max_quantity?: number;
             min_quantity?: number;
             /** @example 199.00 */
-            price?: string;
+            price?: string | number;
             sort_order?: number;
             title?: string;
         };
         AdminPromoCode: {
             code: string;
+            /** @description For each order kind, what the code takes its percent off: the price, only the shop’s commission (a Steam top-up: never the wallet amount), or nothing (excluded or out of its scope) (decision 126) */
+            discounts: {
+                /** @enum {string} */
+                kind: "PUBGOrder" | "StandoffOrder" | "SteamOrder" | "MooGoldOrder" | "RokkyOrder";
+                /** @enum {string} */
+                target: "price" | "commission" | "none";
+            }[];
+            /** @description Order kinds the code does not apply to */
+            excluded_kinds: ("PUBGOrder" | "StandoffOrder" | "SteamOrder" | "MooGoldOrder" | "RokkyOrder")[];
             expires_at: string | null;
             game: number | null;
             gift: number | null;
@@ -3457,8 +3667,8 @@ export interface components {
         };
         AdminPromoCreate: {
             code: string;
-            /** Format: date-time */
-            expires_at?: string;
+            excluded_kinds?: ("PUBGOrder" | "StandoffOrder" | "SteamOrder" | "MooGoldOrder" | "RokkyOrder")[];
+            expires_at?: ((string | null) | null) | string | null;
             game?: number | null;
             gift?: number | null;
             is_active?: boolean;
@@ -3471,8 +3681,8 @@ export interface components {
             resourcetype?: "PromoCode" | "GiftPromoCode";
         };
         AdminPromoPatch: {
-            /** Format: date-time */
-            expires_at?: string;
+            excluded_kinds?: ("PUBGOrder" | "StandoffOrder" | "SteamOrder" | "MooGoldOrder" | "RokkyOrder")[];
+            expires_at?: ((string | null) | null) | string | null;
             is_active?: boolean;
             max_uses?: number | null;
             percent?: number;
@@ -3484,20 +3694,115 @@ export interface components {
             kind: string;
             /** Format: uuid */
             order_id: string;
+            /** @description Our extension (decision 135): the order’s short number for people */
+            order_number?: number;
             reason: string | null;
             status: string;
             total: string;
             transport: string;
         };
+        AdminReceiptPage: {
+            count: number;
+            next: string | null;
+            previous: string | null;
+            results: components["schemas"]["AdminReceiptView"][];
+        };
+        /** @description A fiscal receipt (54-ФЗ) in full, for the back-office */
+        AdminReceiptView: {
+            created: string;
+            email: string;
+            /** @description Once registered */
+            fiscal: {
+                /** @description ФП */
+                fiscal_document_attribute: string;
+                /** @description ФД */
+                fiscal_document_number: string;
+                /** @description ФН */
+                fn_number: string;
+                /** @description As the cash register printed it */
+                receipt_datetime: string;
+            } | null;
+            id: number;
+            items: {
+                name: string;
+                /** @enum {string} */
+                payment_method: "full_prepayment" | "full_payment";
+                /** @enum {string} */
+                payment_object: "commodity" | "service" | "payment" | "agent_commission" | "another";
+                /** @example 199.00 */
+                price: string;
+                quantity: number;
+                /** @example 199.00 */
+                sum: string;
+                /** @enum {string} */
+                vat: "none" | "vat0" | "vat5" | "vat7" | "vat10" | "vat20" | "vat22" | "vat105" | "vat107" | "vat110" | "vat120" | "vat122";
+                /**
+                 * @description The VAT inside the sum; null: без НДС
+                 * @example 199.00
+                 */
+                vat_sum: string | null;
+            }[];
+            /**
+             * @description prepayment — приход, «предоплата 100 %» (an order delivered later, when paid); payment — приход, «полный расчёт» at payment; settlement — приход, «полный расчёт» offsetting the advance at delivery; refund — возврат прихода
+             * @enum {string}
+             */
+            kind: "prepayment" | "payment" | "settlement" | "refund";
+            /** @description The fiscal data operator’s page of the check, when known */
+            ofd_url: string | null;
+            /**
+             * @description Признак расчёта: sell — приход; sell_refund — возврат прихода
+             * @enum {string}
+             */
+            operation: "sell" | "sell_refund";
+            /** Format: uuid */
+            order_id: string;
+            /** @description The order’s short number */
+            order_number: number | null;
+            /**
+             * @description Признак способа расчёта of every line
+             * @enum {string}
+             */
+            payment_method: "full_prepayment" | "full_payment";
+            /** @description Why the fiscal service refused it (failed only) */
+            reason: string | null;
+            registered_at: string | null;
+            seller: {
+                email: string;
+                inn: string;
+                name: string;
+                payment_address: string;
+                /** @description СНО: osn, usn_income, usn_income_outcome, esn, patent */
+                tax_system: string;
+            };
+            /** @enum {string} */
+            status: "pending" | "registered" | "failed";
+            /** @example 199.00 */
+            total: string;
+            transport: string;
+            vat_totals: {
+                /** @example 199.00 */
+                sum: string;
+                /** @enum {string} */
+                vat: "none" | "vat0" | "vat5" | "vat7" | "vat10" | "vat20" | "vat22" | "vat105" | "vat107" | "vat110" | "vat120" | "vat122";
+                /** @example 199.00 */
+                vat_sum: string | null;
+            }[];
+        };
         AdminRefundInput: components["schemas"]["AdminActionInput"] & {
             /** @description Shown to the buyer */
             reason?: string;
+            /**
+             * @description For a refund waiting for a person: `manual` (default) — paid back by hand; `balance` — to the signed-in buyer’s balance (roubles only; 409 otherwise)
+             * @enum {string}
+             */
+            route?: "manual" | "balance";
         };
         AdminSeller: {
             address: string;
             company_name: string;
             email: "" | string;
             extra: string;
+            /** @description ИНН: 10 digits (organisation) or 12 (ИП), check digits valid (else seller_inn_invalid); empty: none */
             inn: string;
             item_rules: {
                 codes: {
@@ -3533,7 +3838,7 @@ export interface components {
             };
             /** @description ООО, ИП, АО… */
             legal_form: string;
-            /** @description ОГРН (13 digits) or ОГРНИП (15) */
+            /** @description ОГРН (13 digits) or ОГРНИП (15), check digit valid (else seller_ogrn_invalid); empty: none */
             ogrn: string;
             phone: string;
             /** @enum {string} */
@@ -3567,9 +3872,9 @@ export interface components {
             /** @enum {string} */
             currency: "RUB" | "KZT" | "USD" | "EUR" | "UAH";
             /** @example 199.00 */
-            max_amount: string;
+            max_amount: string | number;
             /** @example 199.00 */
-            min_amount: string;
+            min_amount: string | number;
         };
         AdminStock: {
             gifts: components["schemas"]["AdminStockCount"][];
@@ -3643,6 +3948,8 @@ export interface components {
             kind: "cashback" | "spend" | "refund" | "correction";
             /** Format: uuid */
             order_id: string | null;
+            /** @description Our extension (decision 135): the order’s short number for people; null without an order */
+            order_number?: number | null;
         };
         BalanceHistoryPage: {
             count: number;
@@ -3756,9 +4063,18 @@ export interface components {
                 locked: boolean;
                 user_id: number;
             } | null;
+            /** @description The automatic refund deadline (decision 125); null when the game has it off. A taken order is never refunded by itself: at the deadline it is escalated */
+            auto_refund: {
+                /** @description When the order is refunded by itself if nobody took it */
+                due_at: string;
+                /** @description Seconds until then, 0 once passed */
+                seconds_left: number;
+            } | null;
             /** @description The game’s promised time */
             delivery_minutes: number;
             email: string | null;
+            /** @description Taken, but past its auto-refund deadline: the owner chooses «Выдано» or a refund */
+            escalated: boolean;
             game: {
                 id: number | null;
                 title: string;
@@ -3771,6 +4087,8 @@ export interface components {
                 quantity: number;
                 title: string;
             }[];
+            /** @description The short order number people read out */
+            number: number;
             overdue: boolean;
             paid_at: string;
             player_nickname: string | null;
@@ -3817,6 +4135,8 @@ export interface components {
         };
         DeskPage: {
             count: number;
+            /** @description Waiting orders escalated to the owner */
+            escalated_count: number;
             next: string | null;
             oldest_waiting_seconds: number | null;
             previous: string | null;
@@ -3870,15 +4190,28 @@ export interface components {
                 ref: string;
             } | null;
             client_address: string | null;
+            /**
+             * Format: date-time
+             * @description When the first of its code holds ends (or ended)
+             */
+            codes_held_until?: string | null;
+            /**
+             * @description Our extension (issue 47): held — the order’s codes are put aside for it until codes_held_until; lapsed — a hold ran out (another buyer may take the code); none — it holds no code
+             * @enum {string}
+             */
+            codes_hold?: "held" | "lapsed" | "none";
             email: string | null;
             game: string;
             held_at: string;
             /** Format: uuid */
             id: string;
+            /** @description The short order number people read out */
+            number: number;
             other_orders: {
                 created: string;
                 /** Format: uuid */
                 id: string;
+                number: number;
                 status: string;
                 total_to_pay: string;
             }[];
@@ -3910,6 +4243,11 @@ export interface components {
             moogold_server: number | null;
             moogold_server_custom_id: string | null;
             moogold_user_id: string | null;
+            /**
+             * @description Our extension: the short order number, unique in the shop, for people (the id stays in URLs)
+             * @example 10234
+             */
+            number?: number;
             order_products: components["schemas"]["HistoryLine"][];
             /** @description Our extension: the nickname the player check answered for the id (null: not checked) */
             player_nickname: string | null;
@@ -3934,6 +4272,11 @@ export interface components {
         OrderCreated: {
             /** Format: uuid */
             id: string;
+            /**
+             * @description Our extension: the short order number, unique in the shop, for people (the id stays in URLs)
+             * @example 10234
+             */
+            number?: number;
             products: components["schemas"]["OrderCreatedLine"][];
             /** @example 199.00 */
             total: string;
@@ -4057,6 +4400,11 @@ export interface components {
              * @enum {string}
              */
             kind: "sell" | "sell_refund";
+            /**
+             * @description Признак способа расчёта: full_prepayment — «предоплата 100 %» when an order delivered later is paid; full_payment — «полный расчёт» (at payment for codes handed over at once, or at delivery offsetting the advance) (decision 059)
+             * @enum {string}
+             */
+            payment_method?: "full_prepayment" | "full_payment";
             /**
              * @description pending: being registered; registered: the fiscal service took it; failed: refused, the shop fixes it
              * @enum {string}
@@ -4539,7 +4887,7 @@ export interface components {
         };
         PlayerCheckRequest: {
             /** @description Server id from the game's `servers` (is_server_enum games) */
-            server?: number;
+            server?: number | null;
             /** @description Free-text server (games with is_server_needed and not is_server_enum) */
             server_custom_id?: string | null;
             /** @description What the order takes as the player id: game_account_id (Standoff), supply_channel_user_id, steam_account_id */
@@ -4639,6 +4987,11 @@ export interface components {
             /** Format: uuid */
             id: string;
             is_payment_active: boolean;
+            /**
+             * @description Our extension: the short order number, unique in the shop, for people (the id stays in URLs)
+             * @example 10234
+             */
+            number?: number;
             order_products: components["schemas"]["PubgHistoryLine"][];
             /** @description Our extension, only when there is one: the fiscal receipts of the order (54-ФЗ) */
             receipts?: components["schemas"]["OrderReceipt"][];
@@ -4723,6 +5076,11 @@ export interface components {
             moogold_server: number | null;
             moogold_server_custom_id: string | null;
             moogold_user_id: string | null;
+            /**
+             * @description Our extension: the short order number, unique in the shop, for people (the id stays in URLs)
+             * @example 10234
+             */
+            number?: number;
             /** @description Our extension, only when true: paid but held for review (issue 34); no code until staff approve it */
             on_review?: boolean;
             /** @description Our extension: the nickname the player check answered for the id (null: not checked) */
@@ -4753,6 +5111,81 @@ export interface components {
             total_with_promocode: string;
             /** @example 199.00 */
             total_without_promocode: string;
+        };
+        ReconciliationDifference: {
+            /** Format: date-time */
+            detected_at: string;
+            /** Format: date-time */
+            explained_at: string | null;
+            explained_by: string | null;
+            /** @description The provider’s id of the payment or refund */
+            external_id: string | null;
+            id: number;
+            /**
+             * @description paid_at_provider_only: the provider took a payment the shop has not as paid; paid_in_shop_only: the shop has a payment as paid the provider has not; amount_differs: amount or currency differ; refund_at_provider_only: a refund the shop does not know; refund_in_shop_only: a refund done in the shop with none at the provider
+             * @enum {string}
+             */
+            kind: "paid_at_provider_only" | "paid_in_shop_only" | "amount_differs" | "refund_at_provider_only" | "refund_in_shop_only";
+            note: string | null;
+            /** Format: date-time */
+            occurred_at: string;
+            /** Format: uuid */
+            order_id: string | null;
+            /** @description Our extension (decision 135): the order’s short number for people; null without an order */
+            order_number?: number | null;
+            /** Format: uuid */
+            payment_id: string | null;
+            provider: string;
+            provider_amount: {
+                /** @example 1101.60 */
+                amount: string;
+                currency: string;
+            } | null;
+            refund_id: number | null;
+            /** Format: date-time */
+            resolved_at: string | null;
+            shop_amount: {
+                /** @example 1101.60 */
+                amount: string;
+                currency: string;
+            } | null;
+            /**
+             * @description open; explained by a person (note); resolved: a later run no longer found it
+             * @enum {string}
+             */
+            status: "open" | "explained" | "resolved";
+        };
+        ReconciliationExplain: {
+            note: string;
+        };
+        ReconciliationPage: {
+            count: number;
+            next: string | null;
+            previous: string | null;
+            results: components["schemas"]["ReconciliationDifference"][];
+        };
+        ReconciliationRun: {
+            /** Format: date-time */
+            from: string;
+            providers: {
+                /** @description Differences found in the period */
+                found: number;
+                /** @description Of them new (or found again) */
+                opened: number;
+                /** @description Payments the provider listed */
+                payments: number;
+                provider: string;
+                /** @description Refunds the provider listed */
+                refunds: number;
+                /** @description Open ones no longer found */
+                resolved: number;
+            }[];
+            /** Format: date-time */
+            to: string;
+        };
+        ReconciliationRunRequest: {
+            /** @default 24 */
+            hours: number;
         };
         RefreshedTokens: {
             access: string;
@@ -4795,20 +5228,22 @@ export interface components {
             first_order_over: number;
             order_per_address: number;
             order_per_email: number;
+            /** @description The threshold of paid_per_address. Holds an order whose email is new (no paid order of its email key before the last hour) when more than paid_per_address_hour new emails, its own included, paid from its network (IPv6 /64, IPv4 exact) in the last hour. Returning buyers neither count nor are held by it (decision 142). */
             paid_per_address_hour: number;
             paid_per_hour: number;
             payment_per_address: number;
             payment_per_email: number;
             promo_first_order_over: number;
             rules: {
-                card_country?: boolean;
-                card_many_emails?: boolean;
-                disposable_email?: boolean;
-                first_order_over?: boolean;
-                paid_per_address?: boolean;
-                paid_per_card?: boolean;
-                paid_per_email?: boolean;
-                promo_first_order_over?: boolean;
+                card_country: boolean;
+                card_many_emails: boolean;
+                disposable_email: boolean;
+                first_order_over: boolean;
+                /** @description Holds an order whose email is new (no paid order of its email key before the last hour) when more than paid_per_address_hour new emails, its own included, paid from its network (IPv6 /64, IPv4 exact) in the last hour. Returning buyers neither count nor are held by it (decision 142). */
+                paid_per_address: boolean;
+                paid_per_card: boolean;
+                paid_per_email: boolean;
+                promo_first_order_over: boolean;
             };
             window_minutes: number;
         };
@@ -4855,6 +5290,11 @@ export interface components {
             /** Format: uuid */
             id: string;
             is_payment_active: boolean;
+            /**
+             * @description Our extension: the short order number, unique in the shop, for people (the id stays in URLs)
+             * @example 10234
+             */
+            number?: number;
             /** @description Our extension, only when there is one: the fiscal receipts of the order (54-ФЗ) */
             receipts?: components["schemas"]["OrderReceipt"][];
             reject_reason: string | null;
@@ -4896,9 +5336,16 @@ export interface components {
             name: string;
             support_email: "" | string;
             support_phone: string;
+            /**
+             * @description The IANA zone every time of the back-office, mails and exports is in (decision 136); absent: unchanged. A well-shaped zone the server does not know: 400 time_zone_unknown
+             * @example Europe/Moscow
+             */
+            time_zone?: string;
         };
         ShopPublic: components["schemas"]["Shop"] & {
             saved: boolean;
+            /** @description The shop has a Telegram bot: buyers may follow an order there (POST /api/orders/{id}/telegram/) */
+            telegram_follow?: boolean;
         };
         SkinListed: {
             /** @description False when it was said before */
@@ -5006,6 +5453,11 @@ export interface components {
              * @example 105.27
              */
             listing_price?: string | null;
+            /**
+             * @description Our extension: the short order number, unique in the shop, for people (the id stays in URLs)
+             * @example 10234
+             */
+            number?: number;
             order_products: components["schemas"]["HistoryLine"][];
             /** @description Our extension: the nickname the player check answered for the id (null: not checked) */
             player_nickname: string | null;
@@ -5038,13 +5490,18 @@ export interface components {
              * @description 0.00–0.23 in steps of 0.01 (string or number)
              * @example 0.07
              */
-            surplus?: string;
+            surplus?: string | number | null;
         };
         StandoffOrderCreated: {
             game_account_id: string;
             game_avatar: string | null;
             /** Format: uuid */
             id: string;
+            /**
+             * @description Our extension: the short order number, unique in the shop, for people (the id stays in URLs)
+             * @example 10234
+             */
+            number?: number;
             /** @example 199.00 */
             total: string;
         };
@@ -5137,6 +5594,11 @@ export interface components {
             /** Format: uuid */
             id: string;
             is_payment_active: boolean;
+            /**
+             * @description Our extension: the short order number, unique in the shop, for people (the id stays in URLs)
+             * @example 10234
+             */
+            number?: number;
             /** @description Our extension: the nickname the player check answered for the id (null: not checked) */
             player_nickname: string | null;
             /** @description Our extension, only when there is one: the fiscal receipts of the order (54-ФЗ) */
@@ -5160,7 +5622,7 @@ export interface components {
              * @description Roubles, at most 2 decimals (string or number)
              * @example 500.00
              */
-            amount: string;
+            amount: string | number;
             /** @description Required for guests; signed-in users default to their account email */
             email?: string | null;
             /** @description Steam game id; optional: without it the first active Steam game of the catalogue */
@@ -5172,6 +5634,11 @@ export interface components {
         SteamOrderCreated: {
             /** Format: uuid */
             id: string;
+            /**
+             * @description Our extension: the short order number, unique in the shop, for people (the id stays in URLs)
+             * @example 10234
+             */
+            number?: number;
             /** @example 199.00 */
             total: string;
         };
@@ -5180,7 +5647,7 @@ export interface components {
              * @description Roubles, at most 2 decimals (string or number)
              * @example 500.00
              */
-            amount: string;
+            amount: string | number;
         };
         SteamProduct: {
             discount_percent: number;
@@ -5221,7 +5688,7 @@ export interface components {
             /** @description Required for guests; signed-in users default to their account email */
             email?: string | null;
             /** @description Server id from the game's `servers` (when is_server_enum) */
-            moogold_server?: number;
+            moogold_server?: number | null;
             moogold_server_custom_id?: string | null;
             moogold_user_id?: string | null;
         };
@@ -5266,7 +5733,7 @@ export interface components {
             personal_data_consent?: boolean;
             products: components["schemas"]["OrderLineIn"][];
             /** @description Server id from the game's `servers` (when is_server_enum) */
-            supply_channel_server?: number;
+            supply_channel_server?: number | null;
             supply_channel_server_custom_id?: string | null;
             supply_channel_user_id?: string | null;
         };
@@ -5303,6 +5770,53 @@ export interface components {
             previous: string | null;
             results: components["schemas"]["SupplyServer"][];
         };
+        TelegramAlertsInput: {
+            /** @description waiting: new orders waiting for delivery (with buttons); review: orders held for review (with buttons); staff_mail: the staff mails (overdue notices, warnings, escalations); alerts: the shop’s alert digest */
+            alerts: ("waiting" | "review" | "staff_mail" | "alerts")[];
+        };
+        TelegramLink: {
+            expires_at: string;
+            /** @example https://t.me/shop_bot?start=o8m2… */
+            url: string;
+        };
+        TelegramStaffLink: {
+            expires_at: string;
+            url: string;
+        };
+        TelegramStatus: {
+            /** @description TELEGRAM_BOT_TOKEN is set */
+            configured: boolean;
+            me: {
+                /** @description waiting: new orders waiting for delivery (with buttons); review: orders held for review (with buttons); staff_mail: the staff mails (overdue notices, warnings, escalations); alerts: the shop’s alert digest */
+                alerts: ("waiting" | "review" | "staff_mail" | "alerts")[];
+                email: string;
+                linked_at: string;
+                telegram_name: string;
+                user_id: number;
+            } | null;
+            /** @enum {string|null} */
+            mode: "webhook" | "polling" | null;
+            /** @description Every linked staff member (owners only) */
+            staff: {
+                /** @description waiting: new orders waiting for delivery (with buttons); review: orders held for review (with buttons); staff_mail: the staff mails (overdue notices, warnings, escalations); alerts: the shop’s alert digest */
+                alerts: ("waiting" | "review" | "staff_mail" | "alerts")[];
+                email: string;
+                linked_at: string;
+                telegram_name: string;
+                user_id: number;
+            }[] | null;
+        };
+        /** @description A Telegram Update object (Bot API); fields beyond update_id as Telegram sends them */
+        TelegramUpdate: {
+            update_id: number;
+        } & {
+            [key: string]: unknown;
+        };
+        TelegramWebhookAnswer: {
+            /** @enum {boolean} */
+            ok: true;
+            repeat: boolean;
+        };
         YookassaNotifyOk: {
             /** @enum {string} */
             status: "ok";
@@ -5334,9 +5848,38 @@ export interface operations {
                     "application/json": components["schemas"]["RiskSettings"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The signed-in account has no staff role for this operation (`admin_forbidden`), or its email is not confirmed yet */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 404 */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5376,8 +5919,44 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The signed-in account has no staff role for this operation (`admin_forbidden`), or its email is not confirmed yet */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 404 */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is over its size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this operation reads (send JSON with `Content-Type: application/json`) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5388,6 +5967,17 @@ export interface operations {
             /** @description Error 429 */
             429: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5423,6 +6013,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 403 */
             403: {
                 headers: {
@@ -5444,6 +6043,17 @@ export interface operations {
             /** @description Error 409 */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5485,6 +6095,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 403 */
             403: {
                 headers: {
@@ -5512,9 +6131,38 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is over its size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this operation reads (send JSON with `Content-Type: application/json`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 429 */
             429: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5555,6 +6203,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 403 */
             403: {
                 headers: {
@@ -5567,6 +6224,17 @@ export interface operations {
             /** @description Error 404 */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5595,9 +6263,38 @@ export interface operations {
                     };
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The signed-in account has no staff role for this operation (`admin_forbidden`), or its email is not confirmed yet */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 404 */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5637,8 +6334,44 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The signed-in account has no staff role for this operation (`admin_forbidden`), or its email is not confirmed yet */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 404 */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is over its size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this operation reads (send JSON with `Content-Type: application/json`) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5649,6 +6382,17 @@ export interface operations {
             /** @description Error 429 */
             429: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5684,6 +6428,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The signed-in account has no staff role for this operation (`admin_forbidden`), or its email is not confirmed yet */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 404 */
             404: {
                 headers: {
@@ -5696,6 +6458,17 @@ export interface operations {
             /** @description Error 429 */
             429: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5733,9 +6506,38 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The signed-in account has no staff role for this operation (`admin_forbidden`), or its email is not confirmed yet */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 404 */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5777,6 +6579,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 403 */
             403: {
                 headers: {
@@ -5804,9 +6615,38 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is over its size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this operation reads (send JSON with `Content-Type: application/json`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 429 */
             429: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5818,6 +6658,8 @@ export interface operations {
     getAdminDelivery: {
         parameters: {
             query?: {
+                /** @description escalated: only orders past their auto-refund deadline that somebody took */
+                filter?: "all" | "escalated";
                 page?: number;
                 page_size?: number;
             };
@@ -5845,9 +6687,38 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The signed-in account has no staff role for this operation (`admin_forbidden`), or its email is not confirmed yet */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 404 */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5888,6 +6759,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 403 */
             403: {
                 headers: {
@@ -5918,6 +6798,17 @@ export interface operations {
             /** @description Error 429 */
             429: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5959,6 +6850,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 403 */
             403: {
                 headers: {
@@ -5986,9 +6886,38 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is over its size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this operation reads (send JSON with `Content-Type: application/json`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 429 */
             429: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6024,6 +6953,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 403 */
             403: {
                 headers: {
@@ -6045,6 +6983,17 @@ export interface operations {
             /** @description Error 409 */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6084,6 +7033,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 403 */
             403: {
                 headers: {
@@ -6111,9 +7069,38 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is over its size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this operation reads (send JSON with `Content-Type: application/json`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 429 */
             429: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6155,6 +7142,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 403 */
             403: {
                 headers: {
@@ -6182,9 +7178,38 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is over its size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this operation reads (send JSON with `Content-Type: application/json`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 429 */
             429: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6222,6 +7247,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 403 */
             403: {
                 headers: {
@@ -6243,6 +7277,17 @@ export interface operations {
             /** @description Error 409 */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6284,6 +7329,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 403 */
             403: {
                 headers: {
@@ -6311,9 +7365,38 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is over its size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this operation reads (send JSON with `Content-Type: application/json`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 429 */
             429: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6358,6 +7441,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 403 */
             403: {
                 headers: {
@@ -6403,6 +7495,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getAdminGamesByIdProducts: {
@@ -6434,6 +7537,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 403 */
             403: {
                 headers: {
@@ -6455,6 +7567,17 @@ export interface operations {
             /** @description Error 409 */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6496,6 +7619,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 403 */
             403: {
                 headers: {
@@ -6523,9 +7655,38 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is over its size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this operation reads (send JSON with `Content-Type: application/json`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 429 */
             429: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6561,6 +7722,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 403 */
             403: {
                 headers: {
@@ -6582,6 +7752,17 @@ export interface operations {
             /** @description Error 409 */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6621,6 +7802,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 403 */
             403: {
                 headers: {
@@ -6648,9 +7838,38 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is over its size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this operation reads (send JSON with `Content-Type: application/json`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 429 */
             429: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6692,6 +7911,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 403 */
             403: {
                 headers: {
@@ -6719,9 +7947,38 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is over its size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this operation reads (send JSON with `Content-Type: application/json`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 429 */
             429: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6766,6 +8023,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 403 */
             403: {
                 headers: {
@@ -6811,6 +8077,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getAdminMe: {
@@ -6831,9 +8108,38 @@ export interface operations {
                     "application/json": components["schemas"]["AdminMe"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The signed-in account has no staff role for this operation (`admin_forbidden`), or its email is not confirmed yet */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 404 */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6880,9 +8186,38 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The signed-in account has no staff role for this operation (`admin_forbidden`), or its email is not confirmed yet */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 404 */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6920,9 +8255,38 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The signed-in account has no staff role for this operation (`admin_forbidden`), or its email is not confirmed yet */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 404 */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6960,6 +8324,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The signed-in account has no staff role for this operation (`admin_forbidden`), or its email is not confirmed yet */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 404 */
             404: {
                 headers: {
@@ -6978,9 +8360,29 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is over its size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 429 */
             429: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7018,8 +8420,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The signed-in account has no staff role for this operation (`admin_forbidden`), or its email is not confirmed yet */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 404 */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is over its size limit */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7030,6 +8459,17 @@ export interface operations {
             /** @description Error 429 */
             429: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7071,6 +8511,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 403 */
             403: {
                 headers: {
@@ -7098,9 +8547,38 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is over its size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this operation reads (send JSON with `Content-Type: application/json`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 429 */
             429: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7140,9 +8618,38 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The signed-in account has no staff role for this operation (`admin_forbidden`), or its email is not confirmed yet */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 404 */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7180,6 +8687,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The signed-in account has no staff role for this operation (`admin_forbidden`), or its email is not confirmed yet */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 404 */
             404: {
                 headers: {
@@ -7198,9 +8723,29 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is over its size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 429 */
             429: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7238,9 +8783,38 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The signed-in account has no staff role for this operation (`admin_forbidden`), or its email is not confirmed yet */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 404 */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7282,6 +8856,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The signed-in account has no staff role for this operation (`admin_forbidden`), or its email is not confirmed yet */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 404 */
             404: {
                 headers: {
@@ -7300,9 +8892,38 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is over its size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this operation reads (send JSON with `Content-Type: application/json`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 429 */
             429: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7344,8 +8965,44 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The signed-in account has no staff role for this operation (`admin_forbidden`), or its email is not confirmed yet */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 404 */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is over its size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this operation reads (send JSON with `Content-Type: application/json`) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7356,6 +9013,17 @@ export interface operations {
             /** @description Error 429 */
             429: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7397,6 +9065,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 403 */
             403: {
                 headers: {
@@ -7424,9 +9101,38 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is over its size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this operation reads (send JSON with `Content-Type: application/json`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 429 */
             429: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7468,6 +9174,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The signed-in account has no staff role for this operation (`admin_forbidden`), or its email is not confirmed yet */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 404 */
             404: {
                 headers: {
@@ -7486,9 +9210,38 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is over its size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this operation reads (send JSON with `Content-Type: application/json`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 429 */
             429: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7530,6 +9283,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The signed-in account has no staff role for this operation (`admin_forbidden`), or its email is not confirmed yet */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 404 */
             404: {
                 headers: {
@@ -7548,9 +9319,38 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is over its size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this operation reads (send JSON with `Content-Type: application/json`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 429 */
             429: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7592,6 +9392,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The signed-in account has no staff role for this operation (`admin_forbidden`), or its email is not confirmed yet */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 404 */
             404: {
                 headers: {
@@ -7610,9 +9428,38 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is over its size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this operation reads (send JSON with `Content-Type: application/json`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 429 */
             429: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7650,6 +9497,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The signed-in account has no staff role for this operation (`admin_forbidden`), or its email is not confirmed yet */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 404 */
             404: {
                 headers: {
@@ -7668,9 +9533,29 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is over its size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 429 */
             429: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7708,6 +9593,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 403 */
             403: {
                 headers: {
@@ -7720,6 +9614,17 @@ export interface operations {
             /** @description Error 404 */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7746,6 +9651,15 @@ export interface operations {
                     "application/json": components["schemas"]["AdminCountry"][];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 403 */
             403: {
                 headers: {
@@ -7758,6 +9672,17 @@ export interface operations {
             /** @description Error 404 */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7797,6 +9722,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 403 */
             403: {
                 headers: {
@@ -7815,9 +9749,38 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is over its size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this operation reads (send JSON with `Content-Type: application/json`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 429 */
             429: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7847,6 +9810,24 @@ export interface operations {
                         /** @enum {boolean} */
                         ok: true;
                     };
+                };
+            };
+            /** @description A parameter or the body does not match this contract (`code` validation_error, `fields` by name) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Error 403 */
@@ -7879,6 +9860,17 @@ export interface operations {
             /** @description Error 429 */
             429: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7923,6 +9915,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 403 */
             403: {
                 headers: {
@@ -7941,9 +9942,38 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is over its size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this operation reads (send JSON with `Content-Type: application/json`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 429 */
             429: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7985,6 +10015,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 403 */
             403: {
                 headers: {
@@ -8003,9 +10042,38 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is over its size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this operation reads (send JSON with `Content-Type: application/json`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 429 */
             429: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8035,6 +10103,24 @@ export interface operations {
                         /** @enum {boolean} */
                         ok: true;
                     };
+                };
+            };
+            /** @description A parameter or the body does not match this contract (`code` validation_error, `fields` by name) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Error 403 */
@@ -8067,6 +10153,17 @@ export interface operations {
             /** @description Error 429 */
             429: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8111,6 +10208,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 403 */
             403: {
                 headers: {
@@ -8129,9 +10235,38 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is over its size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this operation reads (send JSON with `Content-Type: application/json`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 429 */
             429: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8173,6 +10308,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 403 */
             403: {
                 headers: {
@@ -8191,9 +10335,38 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is over its size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this operation reads (send JSON with `Content-Type: application/json`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 429 */
             429: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8223,6 +10396,24 @@ export interface operations {
                         /** @enum {boolean} */
                         ok: true;
                     };
+                };
+            };
+            /** @description A parameter or the body does not match this contract (`code` validation_error, `fields` by name) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Error 403 */
@@ -8255,6 +10446,17 @@ export interface operations {
             /** @description Error 429 */
             429: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8299,6 +10501,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 403 */
             403: {
                 headers: {
@@ -8317,9 +10528,38 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is over its size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this operation reads (send JSON with `Content-Type: application/json`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 429 */
             429: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8357,6 +10597,15 @@ export interface operations {
             };
             /** @description Error 400 */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8409,6 +10658,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getAdminPaymentsProviders: {
@@ -8429,6 +10689,15 @@ export interface operations {
                     "application/json": components["schemas"]["AdminPaymentProvider"][];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 403 */
             403: {
                 headers: {
@@ -8441,6 +10710,17 @@ export interface operations {
             /** @description Error 404 */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8482,6 +10762,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 403 */
             403: {
                 headers: {
@@ -8509,9 +10798,38 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is over its size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this operation reads (send JSON with `Content-Type: application/json`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 429 */
             429: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8538,6 +10856,15 @@ export interface operations {
                     "application/json": components["schemas"]["AdminPromoCode"][];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 403 */
             403: {
                 headers: {
@@ -8550,6 +10877,17 @@ export interface operations {
             /** @description Error 404 */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8589,6 +10927,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 403 */
             403: {
                 headers: {
@@ -8616,9 +10963,38 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is over its size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this operation reads (send JSON with `Content-Type: application/json`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 429 */
             429: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8660,6 +11036,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 403 */
             403: {
                 headers: {
@@ -8678,9 +11063,117 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is over its size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this operation reads (send JSON with `Content-Type: application/json`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 429 */
             429: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminReceipts: {
+        parameters: {
+            query?: {
+                /** @description From this day of the shop’s time zone */
+                from?: string;
+                /** @description prepayment — приход, «предоплата 100 %» (an order delivered later, when paid); payment — приход, «полный расчёт» at payment; settlement — приход, «полный расчёт» offsetting the advance at delivery; refund — возврат прихода */
+                kind?: "prepayment" | "payment" | "settlement" | "refund";
+                page?: number;
+                page_size?: number;
+                /** @description The order’s short number («10234», «№ 10234») or id; anything else: 400 admin_receipt_search */
+                q?: string;
+                status?: "pending" | "registered" | "failed";
+                /** @description To this day inclusive (before `from`: 400 admin_date_range) */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminReceiptPage"];
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8707,6 +11200,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AdminReceipt"];
+                };
+            };
+            /** @description A parameter or the body does not match this contract (`code` validation_error, `fields` by name) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Error 403 */
@@ -8736,9 +11247,29 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is over its size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 429 */
             429: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8765,6 +11296,15 @@ export interface operations {
                     "application/json": components["schemas"]["AdminReceipt"][];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 403 */
             403: {
                 headers: {
@@ -8777,6 +11317,306 @@ export interface operations {
             /** @description Error 404 */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminReconciliation: {
+        parameters: {
+            query?: {
+                kind?: "paid_at_provider_only" | "paid_in_shop_only" | "amount_differs" | "refund_at_provider_only" | "refund_in_shop_only";
+                limit?: number;
+                offset?: number;
+                provider?: string;
+                status?: "open" | "explained" | "resolved";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReconciliationPage"];
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminReconciliationByIdExplain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReconciliationExplain"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReconciliationDifference"];
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 409 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is over its size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this operation reads (send JSON with `Content-Type: application/json`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminReconciliationRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ReconciliationRunRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReconciliationRun"];
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is over its size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this operation reads (send JSON with `Content-Type: application/json`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A provider’s API cannot be asked */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8805,9 +11645,38 @@ export interface operations {
                     };
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The signed-in account has no staff role for this operation (`admin_forbidden`), or its email is not confirmed yet */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 404 */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8834,6 +11703,15 @@ export interface operations {
                     "application/json": components["schemas"]["AdminSeller"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 403 */
             403: {
                 headers: {
@@ -8846,6 +11724,17 @@ export interface operations {
             /** @description Error 404 */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8885,6 +11774,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 403 */
             403: {
                 headers: {
@@ -8903,9 +11801,38 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is over its size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this operation reads (send JSON with `Content-Type: application/json`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 429 */
             429: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8932,6 +11859,15 @@ export interface operations {
                     "application/json": components["schemas"]["AdminStandoffSettings"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 403 */
             403: {
                 headers: {
@@ -8944,6 +11880,17 @@ export interface operations {
             /** @description Error 404 */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8983,6 +11930,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 403 */
             403: {
                 headers: {
@@ -9001,9 +11957,38 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is over its size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this operation reads (send JSON with `Content-Type: application/json`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 429 */
             429: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9030,6 +12015,15 @@ export interface operations {
                     "application/json": components["schemas"]["AdminSteamSettings"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 403 */
             403: {
                 headers: {
@@ -9042,6 +12036,17 @@ export interface operations {
             /** @description Error 404 */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9081,6 +12086,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 403 */
             403: {
                 headers: {
@@ -9099,9 +12113,38 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is over its size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this operation reads (send JSON with `Content-Type: application/json`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 429 */
             429: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9128,6 +12171,15 @@ export interface operations {
                     "application/json": components["schemas"]["Shop"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 403 */
             403: {
                 headers: {
@@ -9140,6 +12192,17 @@ export interface operations {
             /** @description Error 404 */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9179,6 +12242,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 403 */
             403: {
                 headers: {
@@ -9197,9 +12269,38 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is over its size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this operation reads (send JSON with `Content-Type: application/json`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 429 */
             429: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9226,6 +12327,15 @@ export interface operations {
                     "application/json": components["schemas"]["AdminStock"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 403 */
             403: {
                 headers: {
@@ -9238,6 +12348,17 @@ export interface operations {
             /** @description Error 404 */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9280,6 +12401,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 403 */
             403: {
                 headers: {
@@ -9292,6 +12422,17 @@ export interface operations {
             /** @description Error 404 */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9334,6 +12475,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 403 */
             403: {
                 headers: {
@@ -9361,9 +12511,29 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is not in a format this operation reads (send JSON with `Content-Type: application/json`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 429 */
             429: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9403,6 +12573,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 403 */
             403: {
                 headers: {
@@ -9421,9 +12600,29 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is over its size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 429 */
             429: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9466,6 +12665,368 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is over its size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this operation reads (send JSON with `Content-Type: application/json`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminTelegram: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TelegramStatus"];
+                };
+            };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The signed-in account has no staff role for this operation (`admin_forbidden`), or its email is not confirmed yet */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminTelegramLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TelegramStaffLink"];
+                };
+            };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The signed-in account has no staff role for this operation (`admin_forbidden`), or its email is not confirmed yet */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 409 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is over its size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Telegram did not answer */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putAdminTelegramStaffByUserId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                user_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TelegramAlertsInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description waiting: new orders waiting for delivery (with buttons); review: orders held for review (with buttons); staff_mail: the staff mails (overdue notices, warnings, escalations); alerts: the shop’s alert digest */
+                        alerts: ("waiting" | "review" | "staff_mail" | "alerts")[];
+                        email: string;
+                        linked_at: string;
+                        telegram_name: string;
+                        user_id: number;
+                    };
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is over its size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this operation reads (send JSON with `Content-Type: application/json`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteAdminTelegramStaffByUserId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                user_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Unlinked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A parameter or the body does not match this contract (`code` validation_error, `fields` by name) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 403 */
             403: {
                 headers: {
@@ -9487,6 +13048,17 @@ export interface operations {
             /** @description Error 429 */
             429: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9515,8 +13087,26 @@ export interface operations {
                     "application/json": components["schemas"]["Article"];
                 };
             };
+            /** @description Not modified: the `If-None-Match` ETag is still the answer’s (no body) */
+            304: {
+                headers: {
+                    /** @description The answer’s tag */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Error 400 */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9527,6 +13117,17 @@ export interface operations {
             /** @description Error 404 */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9566,9 +13167,47 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is over its size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this operation reads (send JSON with `Content-Type: application/json`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests (Retry-After says when to retry) */
             429: {
                 headers: {
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
                     "Retry-After": string;
                     [name: string]: unknown;
                 };
@@ -9614,9 +13253,29 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is over its size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests (Retry-After says when to retry) */
             429: {
                 headers: {
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
                     "Retry-After": string;
                     [name: string]: unknown;
                 };
@@ -9666,9 +13325,38 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is over its size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this operation reads (send JSON with `Content-Type: application/json`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many sign-in attempts (Retry-After says when to retry) */
             429: {
                 headers: {
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
                     "Retry-After": string;
                     [name: string]: unknown;
                 };
@@ -9709,6 +13397,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is over its size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this operation reads (send JSON with `Content-Type: application/json`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     postAuthLogout: {
@@ -9734,6 +13451,35 @@ export interface operations {
             /** @description Error 400 */
             400: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is over its size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this operation reads (send JSON with `Content-Type: application/json`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9782,9 +13528,38 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is over its size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this operation reads (send JSON with `Content-Type: application/json`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests (Retry-After says when to retry) */
             429: {
                 headers: {
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
                     "Retry-After": string;
                     [name: string]: unknown;
                 };
@@ -9825,9 +13600,47 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is over its size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this operation reads (send JSON with `Content-Type: application/json`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests (Retry-After says when to retry) */
             429: {
                 headers: {
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
                     "Retry-After": string;
                     [name: string]: unknown;
                 };
@@ -9868,9 +13681,47 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is over its size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this operation reads (send JSON with `Content-Type: application/json`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests (Retry-After says when to retry) */
             429: {
                 headers: {
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
                     "Retry-After": string;
                     [name: string]: unknown;
                 };
@@ -9911,9 +13762,47 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is over its size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this operation reads (send JSON with `Content-Type: application/json`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests (Retry-After says when to retry) */
             429: {
                 headers: {
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
                     "Retry-After": string;
                     [name: string]: unknown;
                 };
@@ -9944,6 +13833,17 @@ export interface operations {
             /** @description Error 401 */
             401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10019,6 +13919,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     patchAuthProfile: {
@@ -10061,6 +13972,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is over its size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this operation reads (send JSON with `Content-Type: application/json`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     postAuthProfileDelete: {
@@ -10082,6 +14022,26 @@ export interface operations {
             /** @description Error 401 */
             401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is over its size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10123,9 +14083,47 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 409 */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is over its size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this operation reads (send JSON with `Content-Type: application/json`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10179,6 +14177,35 @@ export interface operations {
             /** @description Error 409 */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is over its size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this operation reads (send JSON with `Content-Type: application/json`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10247,6 +14274,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is over its size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this operation reads (send JSON with `Content-Type: application/json`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getAuthSocialByProviderUrl: {
@@ -10282,9 +14338,20 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error 401 */
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
             401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10311,6 +14378,26 @@ export interface operations {
                     "application/json": components["schemas"]["SocialProviders"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getContacts: {
@@ -10331,9 +14418,38 @@ export interface operations {
                     "application/json": components["schemas"]["Contact"];
                 };
             };
+            /** @description Not modified: the `If-None-Match` ETag is still the answer’s (no body) */
+            304: {
+                headers: {
+                    /** @description The answer’s tag */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 404 */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10365,7 +14481,9 @@ export interface operations {
                     "application/json": {
                         [key: string]: unknown;
                     };
-                    "application/yaml": string;
+                    "application/yaml": {
+                        [key: string]: unknown;
+                    };
                 };
             };
             /** @description Not modified (the If-None-Match ETag is current) */
@@ -10378,6 +14496,26 @@ export interface operations {
             /** @description Error 400 */
             400: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10406,8 +14544,26 @@ export interface operations {
                     "application/json": components["schemas"]["FaqItem"][];
                 };
             };
+            /** @description Not modified: the `If-None-Match` ETag is still the answer’s (no body) */
+            304: {
+                headers: {
+                    /** @description The answer’s tag */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Error 400 */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10418,6 +14574,17 @@ export interface operations {
             /** @description Error 404 */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10449,9 +14616,38 @@ export interface operations {
                     "application/json": components["schemas"]["GamePage"];
                 };
             };
+            /** @description Not modified: the `If-None-Match` ETag is still the answer’s (no body) */
+            304: {
+                headers: {
+                    /** @description The answer’s tag */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Error 400 */
             400: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10480,8 +14676,26 @@ export interface operations {
                     "application/json": components["schemas"]["Game"];
                 };
             };
+            /** @description Not modified: the `If-None-Match` ETag is still the answer’s (no body) */
+            304: {
+                headers: {
+                    /** @description The answer’s tag */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Error 400 */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10492,6 +14706,17 @@ export interface operations {
             /** @description Error 404 */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10533,8 +14758,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 404 */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is over its size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this operation reads (send JSON with `Content-Type: application/json`) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10589,9 +14841,38 @@ export interface operations {
                     "application/json": components["schemas"]["PaginatedRokkyGiftList"];
                 };
             };
+            /** @description Not modified: the `If-None-Match` ETag is still the answer’s (no body) */
+            304: {
+                headers: {
+                    /** @description The answer’s tag */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Error 400 */
             400: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10620,8 +14901,26 @@ export interface operations {
                     "application/json": components["schemas"]["RokkyGiftDetail"];
                 };
             };
+            /** @description Not modified: the `If-None-Match` ETag is still the answer’s (no body) */
+            304: {
+                headers: {
+                    /** @description The answer’s tag */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Error 400 */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10632,6 +14931,17 @@ export interface operations {
             /** @description Error 404 */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10665,9 +14975,38 @@ export interface operations {
                     "application/json": components["schemas"]["PaginatedRokkyGiftList"];
                 };
             };
+            /** @description Not modified: the `If-None-Match` ETag is still the answer’s (no body) */
+            304: {
+                headers: {
+                    /** @description The answer’s tag */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Error 400 */
             400: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10701,9 +15040,38 @@ export interface operations {
                     "application/json": components["schemas"]["PaginatedRokkyGiftList"];
                 };
             };
+            /** @description Not modified: the `If-None-Match` ETag is still the answer’s (no body) */
+            304: {
+                headers: {
+                    /** @description The answer’s tag */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Error 400 */
             400: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10792,6 +15160,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getOrdersById: {
@@ -10823,9 +15202,29 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 404 */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10867,6 +15266,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 404 */
             404: {
                 headers: {
@@ -10885,9 +15293,38 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is over its size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this operation reads (send JSON with `Content-Type: application/json`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many code checks (Retry-After says when to retry) */
             429: {
                 headers: {
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
                     "Retry-After": string;
                     [name: string]: unknown;
                 };
@@ -10926,9 +15363,29 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 404 */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10966,6 +15423,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 404 */
             404: {
                 headers: {
@@ -10978,6 +15444,26 @@ export interface operations {
             /** @description Error 409 */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is over its size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11019,6 +15505,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 404 */
             404: {
                 headers: {
@@ -11037,9 +15532,134 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is over its size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this operation reads (send JSON with `Content-Type: application/json`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many code checks (Retry-After says when to retry) */
             429: {
                 headers: {
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postOrdersByIdTelegram: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TelegramLink"];
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 409 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is over its size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Telegram did not answer */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
                     "Retry-After": string;
                     [name: string]: unknown;
                 };
@@ -11080,9 +15700,47 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is over its size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this operation reads (send JSON with `Content-Type: application/json`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests (Retry-After says when to retry) */
             429: {
                 headers: {
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
                     "Retry-After": string;
                     [name: string]: unknown;
                 };
@@ -11121,9 +15779,29 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests (Retry-After says when to retry) */
             429: {
                 headers: {
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
                     "Retry-After": string;
                     [name: string]: unknown;
                 };
@@ -11162,9 +15840,29 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 404 */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11216,7 +15914,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error 401 */
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11243,9 +15941,38 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is over its size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this operation reads (send JSON with `Content-Type: application/json`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 429 */
             429: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11287,6 +16014,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 404 */
             404: {
                 headers: {
@@ -11299,6 +16035,35 @@ export interface operations {
             /** @description Error 409 */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is over its size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this operation reads (send JSON with `Content-Type: application/json`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11340,6 +16105,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 404 */
             404: {
                 headers: {
@@ -11352,6 +16126,35 @@ export interface operations {
             /** @description Error 409 */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is over its size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this operation reads (send JSON with `Content-Type: application/json`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11403,8 +16206,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error 401 */
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 403 */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11415,6 +16227,44 @@ export interface operations {
             /** @description Error 409 */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is over its size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this operation reads (send JSON with `Content-Type: application/json`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11456,6 +16306,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 404 */
             404: {
                 headers: {
@@ -11468,6 +16327,35 @@ export interface operations {
             /** @description Error 409 */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is over its size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this operation reads (send JSON with `Content-Type: application/json`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11509,6 +16397,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 404 */
             404: {
                 headers: {
@@ -11521,6 +16418,35 @@ export interface operations {
             /** @description Error 409 */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is over its size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this operation reads (send JSON with `Content-Type: application/json`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11572,7 +16498,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error 401 */
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11599,9 +16525,38 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is over its size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this operation reads (send JSON with `Content-Type: application/json`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 429 */
             429: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11643,6 +16598,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 404 */
             404: {
                 headers: {
@@ -11655,6 +16619,35 @@ export interface operations {
             /** @description Error 409 */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is over its size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this operation reads (send JSON with `Content-Type: application/json`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11692,6 +16685,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 404 */
             404: {
                 headers: {
@@ -11704,6 +16706,26 @@ export interface operations {
             /** @description Error 409 */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is over its size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11745,6 +16767,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 404 */
             404: {
                 headers: {
@@ -11757,6 +16788,35 @@ export interface operations {
             /** @description Error 409 */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is over its size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this operation reads (send JSON with `Content-Type: application/json`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11791,6 +16851,15 @@ export interface operations {
             };
             /** @description Error 400 */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11843,6 +16912,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getOrdersStandoffLastOrderData: {
@@ -11872,6 +16952,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getOrdersStandoffSettings: {
@@ -11892,9 +16983,29 @@ export interface operations {
                     "application/json": components["schemas"]["StandoffSettings"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 404 */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11932,9 +17043,29 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 404 */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11972,9 +17103,38 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 404 */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is over its size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12026,7 +17186,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error 401 */
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12053,9 +17213,38 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is over its size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this operation reads (send JSON with `Content-Type: application/json`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 429 */
             429: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12097,6 +17286,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 404 */
             404: {
                 headers: {
@@ -12109,6 +17307,35 @@ export interface operations {
             /** @description Error 409 */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is over its size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this operation reads (send JSON with `Content-Type: application/json`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12150,6 +17377,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 404 */
             404: {
                 headers: {
@@ -12162,6 +17398,35 @@ export interface operations {
             /** @description Error 409 */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is over its size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this operation reads (send JSON with `Content-Type: application/json`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12197,6 +17462,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getOrdersSteamSettings: {
@@ -12217,9 +17493,29 @@ export interface operations {
                     "application/json": components["schemas"]["SteamSettings"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 404 */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12271,7 +17567,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error 401 */
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12298,9 +17594,38 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is over its size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this operation reads (send JSON with `Content-Type: application/json`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 429 */
             429: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12342,6 +17667,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 404 */
             404: {
                 headers: {
@@ -12354,6 +17688,35 @@ export interface operations {
             /** @description Error 409 */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is over its size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this operation reads (send JSON with `Content-Type: application/json`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12395,6 +17758,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 404 */
             404: {
                 headers: {
@@ -12407,6 +17779,35 @@ export interface operations {
             /** @description Error 409 */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is over its size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this operation reads (send JSON with `Content-Type: application/json`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12453,6 +17854,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getOrdersSupplyChannelServersByGameId: {
@@ -12487,9 +17899,29 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 404 */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12531,6 +17963,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 403 */
             403: {
                 headers: {
@@ -12551,6 +17992,24 @@ export interface operations {
             };
             /** @description Error 409 */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is over its size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this operation reads (send JSON with `Content-Type: application/json`) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12579,6 +18038,17 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getPaymentsCountries: {
@@ -12597,6 +18067,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Country"][];
+                };
+            };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -12631,9 +18121,29 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 404 */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12673,9 +18183,47 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 404 */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is over its size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this operation reads (send JSON with `Content-Type: application/json`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12738,6 +18286,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is over its size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     postPaymentsPayselectionStatus: {
@@ -12771,6 +18339,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 404 */
             404: {
                 headers: {
@@ -12789,6 +18366,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is over its size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this operation reads (send JSON with `Content-Type: application/json`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Payselection unreachable */
             502: {
                 headers: {
@@ -12799,6 +18394,17 @@ export interface operations {
                         code: string;
                         detail: string;
                     };
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -12839,9 +18445,38 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 404 */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is over its size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12904,6 +18539,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is over its size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getPaymentsSandboxCheckoutByPaymentId: {
@@ -12935,6 +18590,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unknown payment */
             404: {
                 headers: {
@@ -12942,6 +18606,17 @@ export interface operations {
                 };
                 content: {
                     "text/html": string;
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -12966,8 +18641,18 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description Error 400 */
+            /** @description A wrong amount or currency posted (a page), or a payment id that is no UUID (JSON) */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                    "text/html": string;
+                };
+            };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12993,6 +18678,26 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            /** @description The request body is over its size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     postPaymentsSandboxCheckoutByPaymentIdConfirm: {
@@ -13013,13 +18718,23 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Unreadable request */
+            /** @description Unreadable request (a page), or a payment id that is no UUID (JSON) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": components["schemas"]["Error"];
                     "text/html": string;
+                };
+            };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Bad signature */
@@ -13049,6 +18764,26 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            /** @description The request body is over its size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     postPaymentsSandboxCheckoutByPaymentIdDecline: {
@@ -13069,8 +18804,18 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error 400 */
+            /** @description Unreadable request (a page), or a payment id that is no UUID (JSON) */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                    "text/html": string;
+                };
+            };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13094,6 +18839,26 @@ export interface operations {
                 };
                 content: {
                     "text/html": string;
+                };
+            };
+            /** @description The request body is over its size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -13143,6 +18908,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is over its size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description YooKassa’s API unreachable */
             502: {
                 headers: {
@@ -13153,6 +18927,17 @@ export interface operations {
                         code: string;
                         detail: string;
                     };
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -13188,9 +18973,47 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is over its size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this operation reads (send JSON with `Content-Type: application/json`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests (Retry-After says when to retry) */
             429: {
                 headers: {
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
                     "Retry-After": string;
                     [name: string]: unknown;
                 };
@@ -13231,9 +19054,47 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is over its size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this operation reads (send JSON with `Content-Type: application/json`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests (Retry-After says when to retry) */
             429: {
                 headers: {
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
                     "Retry-After": string;
                     [name: string]: unknown;
                 };
@@ -13268,9 +19129,38 @@ export interface operations {
                     "application/json": components["schemas"]["ProductPage"];
                 };
             };
+            /** @description Not modified: the `If-None-Match` ETag is still the answer’s (no body) */
+            304: {
+                headers: {
+                    /** @description The answer’s tag */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Error 400 */
             400: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13299,8 +19189,26 @@ export interface operations {
                     "application/json": components["schemas"]["Product"];
                 };
             };
+            /** @description Not modified: the `If-None-Match` ETag is still the answer’s (no body) */
+            304: {
+                headers: {
+                    /** @description The answer’s tag */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Error 400 */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13311,6 +19219,17 @@ export interface operations {
             /** @description Error 404 */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13352,6 +19271,17 @@ export interface operations {
             /** @description Error 401 */
             401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13418,9 +19348,38 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is over its size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this operation reads (send JSON with `Content-Type: application/json`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many code checks (Retry-After says when to retry) */
             429: {
                 headers: {
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
                     "Retry-After": string;
                     [name: string]: unknown;
                 };
@@ -13451,6 +19410,26 @@ export interface operations {
             /** @description Error 401 */
             401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is over its size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13490,8 +19469,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 404 */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is over its size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this operation reads (send JSON with `Content-Type: application/json`) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13502,6 +19508,17 @@ export interface operations {
             /** @description Too many code checks (Retry-After says when to retry) */
             429: {
                 headers: {
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
                     "Retry-After": string;
                     [name: string]: unknown;
                 };
@@ -13527,6 +19544,126 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ShopPublic"];
+                };
+            };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postTelegramWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                "x-telegram-bot-api-secret-token"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TelegramUpdate"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TelegramWebhookAnswer"];
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is over its size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not in a format this operation reads (send JSON with `Content-Type: application/json`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };

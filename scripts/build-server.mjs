@@ -5,7 +5,6 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { build } from 'esbuild'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 export const shopBuildDir = path.join(root, 'build/shop')
@@ -58,6 +57,8 @@ const nodeResolvableExternal = {
 
 /** Compiles into a fresh folder, then swaps it in (a process starting meanwhile reads a whole build). */
 export async function buildShopServer() {
+  // a dev tool: a release installed with `npm ci --omit=dev` has no esbuild and never gets here
+  const { build } = await import('esbuild')
   const started = performance.now()
   const tmp = `${shopBuildDir}.${process.pid}.tmp`
   rmSync(tmp, { recursive: true, force: true })

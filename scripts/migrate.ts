@@ -1,6 +1,7 @@
 // npm run db:migrate — applies the migrations to DATABASE_URL (or the embedded database in DATA_DIR)
 // and exits, without starting the shop: for deploy pipelines, before the new version starts.
 // On PostgreSQL it takes the same advisory lock as start-up, so it may run beside live instances.
+import './load-env.mjs' // first: .env / ENV_FILE before anything reads the environment
 import { openDatabase } from '#api/db/client'
 import { loadDatabaseEnv, pgSettings } from '../server/env'
 

@@ -7,7 +7,12 @@ import { existsSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { buildShopServer, shopBuildDir, shopBuildStale } from './build-server.mjs'
+import { loadEnvFileOrExit } from './env-file.mjs'
 
+// settings from .env in the shop's folder or ENV_FILE (relative to where npm start was run)
+const envFile = loadEnvFileOrExit()
+if (envFile)
+  console.log(`Settings read from ${envFile.file} (${envFile.set.length} not already in the environment).`)
 const root = fileURLToPath(new URL('..', import.meta.url))
 process.chdir(root)
 const buildEntry = path.join(root, 'build/server/index.js')

@@ -7,15 +7,29 @@
 // (such a body is read here, at most the limit, and handed on whole).
 import type { IncomingMessage } from 'node:http'
 import type { Context, MiddlewareHandler } from 'hono'
+import { ARTICLE_HEADER_MAX, ARTICLE_TEXT_MAX } from '#api/routes/admin/catalogue/texts'
 import apiMessages from '../locales/ru/api.json' with { type: 'json' }
 
 /** Urlencoded and other non-multipart form posts: far above any form of the shop. */
 export const FORM_BYTES = 64 * 1024
 /**
- * Back-office forms carry article and FAQ texts that the API takes up to its 64 KB JSON limit;
- * urlencoded, Cyrillic takes three times the bytes.
+ * Back-office forms carry FAQ answers, descriptions and other texts that the API takes up to its
+ * 64 KB JSON limit; urlencoded, Cyrillic takes three times the bytes.
  */
 export const ADMIN_FORM_BYTES = 3 * FORM_BYTES
+/**
+ * The most bytes one character of a text field takes in an urlencoded form post: a character of
+ * the Basic Multilingual Plane outside Cyrillic («—», «€», «№» is 3 bytes in UTF-8) is sent as
+ * three %XX, 9 bytes; Cyrillic takes 6 (2 bytes), ASCII punctuation 3, a line break 6 (the browser
+ * sends CRLF, %0D%0A), and a character outside the plane 12 for its two UTF-16 units (6 each).
+ */
+export const FORM_BYTES_PER_CHAR = 9
+/**
+ * The info article form (/admin/articles): every article the API takes (issue 44: its schema's
+ * ARTICLE_TEXT_MAX characters, 200,000) fits however it is written, plus the form's other fields.
+ */
+export const ARTICLE_FORM_BYTES = FORM_BYTES_PER_CHAR * (ARTICLE_TEXT_MAX + ARTICLE_HEADER_MAX) + FORM_BYTES
+const ARTICLE_FORM_PATH = '/admin/articles'
 
 export interface BodyLimits {
   /** Multipart bodies: an upload of the largest allowed file, plus its form. */
@@ -87,7 +101,13 @@ export function storefrontBodyLimit(limits: BodyLimits): MiddlewareHandler {
     if (req.method === 'GET' || req.method === 'HEAD' || !req.body) return next()
     const multipart = (req.headers.get('content-type') ?? '').toLowerCase().startsWith('multipart/form-data')
     const admin = c.req.path === '/admin' || c.req.path.startsWith('/admin/')
-    const limit = multipart ? limits.multipartBytes : admin ? adminFormBytes : formBytes
+    const limit = multipart
+      ? limits.multipartBytes
+      : c.req.path.replace(/\/$/, '') === ARTICLE_FORM_PATH
+        ? Math.max(adminFormBytes, ARTICLE_FORM_BYTES)
+        : admin
+          ? adminFormBytes
+          : formBytes
     const declared = req.headers.get('content-length')
     if (declared !== null) {
       // the HTTP parser never delivers more than the declared length

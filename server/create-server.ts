@@ -12,6 +12,7 @@ import { loadApiConfig } from '#api/env'
 import { CLIENT_IP_HEADER } from '#api/lib/client-address'
 import { inProcessCall } from '#api/lib/in-process'
 import { log } from '#api/lib/log'
+import { allowedMethods, NEVER_ANSWERED } from '#api/lib/methods'
 import { personalPageKey } from '#api/services/auth/page-stamp'
 import { profileOfBearer } from '#api/services/auth/profile'
 import {
@@ -36,7 +37,9 @@ import { createReadReuse } from './read-reuse'
 import { applySecurityHeaders, createNonce, cspSourcesFromEnv } from './security-headers'
 import { initServerSentry } from '#app/lib/sentry.server'
 import { PERSONAL_PAGE_HEADER } from '#app/lib/shared-page.server'
+import { watchUndeclaredProxy } from './undeclared-proxy'
 import { readLatestVersion } from './version'
+import apiMessages from '../locales/ru/api.json' with { type: 'json' }
 
 const root = projectRoot
 
@@ -62,6 +65,16 @@ export async function createShopServer(
   readiness: Readiness = createReadiness(),
 ): Promise<ShopServer> {
   const app = new Hono<{ Variables: { cspNonce: string; clientAddress: string } }>()
+  // TRACE (and TRACK, CONNECT) is answered by nothing: @hono/node-server builds a TRACE request as
+  // a GET, so without this it would get a GET's answer, a buyer's data included (issue 44)
+  app.use('*', async (c, next) => {
+    if (!NEVER_ANSWERED.has(c.req.method.toUpperCase())) return next()
+    const onApi = c.req.path.startsWith('/api/')
+    const allow = (onApi && api ? allowedMethods(api as never, c.req.path) : null) ?? ['GET', 'HEAD', 'POST']
+    c.header('Allow', allow.join(', '))
+    c.header('cache-control', 'no-store')
+    return c.json({ detail: apiMessages.method_not_allowed, code: 'method_not_allowed' }, 405)
+  })
   // Readiness first: a draining process answers 503 at once (the API's own route checks the
   // database); a process without the API (storefront only) answers here.
   app.get('/api/health/', (c, next) => {
@@ -85,8 +98,12 @@ export async function createShopServer(
     secret: config.jwtSecret,
     addressHeader: CLIENT_IP_HEADER,
   }
+  // production: X-Forwarded-For from a peer TRUST_PROXY does not list is reported (issue 42)
+  const watchProxy = deps && !config.demo ? watchUndeclaredProxy(deps.db, env.trustProxy) : null
   app.use('*', async (c, next) => {
-    c.set('clientAddress', resolveClientAddress(remoteAddress(c), c.req.raw.headers, addressRule))
+    const peer = remoteAddress(c)
+    c.set('clientAddress', resolveClientAddress(peer, c.req.raw.headers, addressRule))
+    watchProxy?.(peer, c.req.raw.headers)
     await next()
   })
   // One access line per request, with its request id (X-Request-Id) on every log line it causes.
@@ -102,6 +119,8 @@ export async function createShopServer(
     config.getpay?.payUrl,
     config.payselection ? 'https://webform.payselection.com' : null,
     ...Object.values(config.social).flatMap((s) => signInPageUrls(s)),
+    // «Следить в Telegram» and «Привязать Telegram» post a form answered by a redirect to the bot
+    config.telegram ? 'https://t.me' : null,
   ])
   app.use('*', async (c, next) => {
     const nonce = createNonce()

@@ -53,6 +53,9 @@ const schema = z.object({
   KEEPALIVE_TIMEOUT_MS: ms(65_000),
 })
 
+/** The process settings' schema, for the settings documentation test. */
+export const serverSettingsSchema = schema
+
 export type ServerEnv = Omit<z.infer<typeof schema>, 'TRUST_PROXY'> & {
   dataDir: string
   seedDemo: boolean

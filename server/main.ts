@@ -10,11 +10,14 @@ import path from 'node:path'
 import { serve } from '@hono/node-server'
 import { type Database, openDatabase } from '#api/db/client'
 import { JOB_HANDLERS, RECURRING_JOBS } from '#api/jobs/handlers'
+import { runMode } from '#api/env'
+import { DEMO_STAFF_EMAILS, disableDemoStaff } from '#api/services/admin/demo-staff'
 import { createJobWorker } from '#api/jobs/worker'
 import { ensureYookassaMethods } from '#api/services/payments/yookassa-setup'
 import { log } from '#api/lib/log'
 import { retireSandboxSuppliers } from '#api/services/delivery/suppliers'
 import { importLegacyUploads } from '#api/services/uploads/legacy-import'
+import { NODE_UPGRADE_DOC, nodeEndOfLife } from '../shared/node-support'
 import { routeConsoleToLog } from './access-log'
 import { jobFailures, startMetricsServer } from './metrics'
 import { createShopServer } from './create-server'
@@ -31,9 +34,19 @@ async function main() {
     process.exit(EXIT_CANNOT_START)
   }
   routeConsoleToLog() // from here on every line on stdout is JSON (a refusal above stays plain)
+  const oldNode = nodeEndOfLife()
+  if (oldNode)
+    log.warn(
+      { node: oldNode.version, endedOn: oldNode.endedOn },
+      `Node.js ${oldNode.version} is past its end of life (${oldNode.endedOn}): move to Node.js 24 LTS (${NODE_UPGRADE_DOC})`,
+    )
   // A promise nobody awaited must not end the process (and every request in it): log it.
   process.on('unhandledRejection', (err) => log.error({ err }, 'unhandled promise rejection'))
 
+  const demoMode = runMode(process.env) === 'demo'
+  /** What the demo seed makes, for the start-up log. */
+  const SEEDED_CATALOGUE =
+    'games, products and codes, gifts, payment methods, articles, settings, promo codes'
   const usesDb = !env.API_URL
   let database: Database | null = null
   if (usesDb) {
@@ -43,15 +56,29 @@ async function main() {
         dataDir: env.DATABASE_URL ? undefined : `${env.dataDir}/pglite`,
         pg: pgSettings(env),
         // Loaded only when seeding: a production worker never reads the demo seeder.
+        // the demo staff accounts (public passwords) only in demo mode (issue 42)
         seed: env.seedDemo
-          ? async (db) => (await import('#api/demo/seed')).seedIfEmpty(db, { stockPerItem: env.DEMO_STOCK })
+          ? async (db) =>
+              (await import('#api/demo/seed')).seedIfEmpty(db, {
+                stockPerItem: env.DEMO_STOCK,
+                staff: demoMode,
+              })
           : undefined,
       })
     } catch (e) {
       log.fatal({ err: { message: (e as Error).message } }, 'cannot open the database')
       process.exit(EXIT_CANNOT_START)
     }
-    if (database.seeded) console.log('Seeded the demo catalogue.')
+    if (database.seeded)
+      log.info(
+        // the accounts by count, not address: the log holds no email (their sign-ins are in the README)
+        { seeded: SEEDED_CATALOGUE, staffAccounts: demoMode ? DEMO_STAFF_EMAILS.length : 0 },
+        demoMode
+          ? `Seeded the demo catalogue (${SEEDED_CATALOGUE}) and the ${DEMO_STAFF_EMAILS.length} demo staff accounts (owner and support, README «Demo»).`
+          : `Seeded the demo catalogue (${SEEDED_CATALOGUE}); no staff accounts: production (SEED_DEMO=1) never creates the demo's.`,
+      )
+    // a demo staff account left from an earlier demo is a public password to the back-office
+    if (!demoMode) await disableDemoStaff(database.db)
     await importOldUploads(database, env.dataDir)
   }
   const readiness = createReadiness()
@@ -97,7 +124,9 @@ async function main() {
       ? createJobWorker(shop.deps, {
           handlers: JOB_HANDLERS,
           recurring: RECURRING_JOBS,
-          concurrency: database?.kind === 'postgres' ? 4 : 1,
+          // PGlite: two, so a job waiting on the network (a Telegram long poll, a provider's slow
+          // answer) does not hold mails and receipts back; the database serialises their queries
+          concurrency: database?.kind === 'postgres' ? 4 : 2,
           onError: (err, job) => {
             jobFailures.inc({ kind: job?.kind ?? 'poll' })
             log.error({ err, job: job && { id: job.id, kind: job.kind } }, 'job failed')

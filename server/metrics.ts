@@ -1,7 +1,8 @@
 // Prometheus metrics (issue 19), served on their own listener at METRICS_PORT (never on the public
 // port): process defaults, request durations by route and status, orders by status, orders
 // waiting for delivery by a person and the age of the oldest, the job queue's depth and failures,
-// the database pool, the fraud review's held orders by rule and decisions (429s by route are the
+// the database pool, the fraud review's held orders by rule and decisions, the open «Сверка»
+// differences by provider and kind (429s by route are the
 // request durations' status label). Each worker process has its own registry (its
 // `pid` label tells them apart).
 import { createServer, type Server } from 'node:http'
@@ -11,6 +12,9 @@ import type { Database } from '#api/db/client'
 import { awaitingDelivery } from '#api/services/delivery/waiting'
 import { log } from '#api/lib/log'
 import { reviewCountsByRule } from '#api/services/risk/queue'
+import { RECONCILIATION_KINDS } from '#api/db/schema'
+import { openDifferenceCounts } from '#api/services/reconciliation/run'
+import { RECONCILE_SOURCES } from '#api/services/reconciliation/sources'
 
 export const registry = new Registry()
 registry.setDefaultLabels({ pid: String(process.pid) })
@@ -122,6 +126,20 @@ function databaseGauges(database: Database): void {
     async collect() {
       this.reset()
       for (const r of await reviewCountsByRule(database.db)) this.set({ rule: r.rule, status: r.status }, r.n)
+    },
+  })
+  new Gauge({
+    name: 'reconciliation_differences',
+    help: 'Open differences between the shop’s books and a payment provider’s («Сверка»), by provider and kind',
+    labelNames: ['provider', 'kind'],
+    registers: [registry],
+    async collect() {
+      this.reset()
+      // every kind of every provider compared is reported, 0 when none is open
+      for (const s of RECONCILE_SOURCES)
+        for (const kind of RECONCILIATION_KINDS) this.set({ provider: s.provider, kind }, 0)
+      for (const r of await openDifferenceCounts(database.db))
+        this.set({ provider: r.provider, kind: r.kind }, r.n)
     },
   })
   const pool = database.pool

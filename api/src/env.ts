@@ -3,8 +3,10 @@ import path from 'node:path'
 import { z } from 'zod'
 import { isAddressOrCidr } from './lib/address-ranges'
 import { type MailConfig, mailConfigFromEnv } from './services/mail/config'
+import { CONTRACT_WATCH_FILE } from '../../shared/contract-watch'
 import { isLocalHost } from '../../shared/local-host'
 import { shopSecret } from '../../shared/shop-secret'
+import { DEFAULT_SHOP_TIMEZONE, isTimeZone } from '../../shared/shop-time'
 
 /** YooKassa's published notification addresses (its documentation, "IP addresses of notifications"). */
 const YOOKASSA_RANGES =
@@ -59,7 +61,8 @@ export interface ApiConfig {
   atol: { login: string; password: string; group: string; apiUrl: string } | null
   moogold: { partnerId: string; secretKey: string; apiUrl: string } | null
   social: Partial<Record<SocialProvider, SocialProviderConfig>>
-  telegramBotToken?: string
+  /** The Telegram bot of the staff desk and buyers' order news (services/telegram, decision 140). */
+  telegram: TelegramConfig | null
   /** Origins a social sign-in may return to: PUBLIC_URL's and SOCIAL_REDIRECT_ORIGINS (comma list). */
   socialRedirectOrigins: string[]
   /** The offline sandbox payment provider and its checkout page (demo, tests). */
@@ -68,6 +71,12 @@ export interface ApiConfig {
   demo: boolean
   /** Every page shows the «Демо-магазин» strip: demo mode, or sandbox payments asked for. */
   demoStrip: boolean
+  /**
+   * The e2e run's contract watch (issue 44, lib/contract-watch.ts): every API exchange checked
+   * against openapi/schema.json, problems and counts appended to this file. Only a demo process
+   * with E2E=1 (a production start refuses E2E=1); null everywhere else.
+   */
+  contractWatchFile: string | null
   /** Mail: SMTP_URL / MAIL_FROM, or .eml files under DATA_DIR/mail (services/mail/config.ts). */
   mail: MailConfig
   /** Back-office owners by (confirmed) email, lower-case. */
@@ -76,11 +85,32 @@ export interface ApiConfig {
   adminWriteLimit: { perStaff: number; windowSeconds: number }
   /** Stock held for an order whose payment started, and how long an unpaid order stays open. */
   /** maxHeldCodes: codes held at once per client address, per email and per account (decision 046) */
-  orderClock: { stockHoldMinutes: number; orderTtlHours: number; maxHeldCodes: number }
+  /** maxHeldListings: Standoff listing prices held at once per client network, email and account (issue 42) */
+  orderClock: {
+    stockHoldMinutes: number
+    orderTtlHours: number
+    maxHeldCodes: number
+    maxHeldListings: number
+  }
+  /** IPv6 clients are one client per network of this prefix length for every limit (IPv4: the address). */
+  clientIpv6Prefix: number
   /** A paid order no person delivered within this many hours fails and is refunded (services/delivery). */
   deliveryRefundHours: number
+  /** Staff are warned this many hours before an order is refunded by itself (decision 125). */
+  deliveryRefundWarnHours: number
+  /** The shop's time zone until the owner chooses one at /admin/shop (decision 136). */
+  shopTimeZone: string
   /** Player look-up before paying (services/player-check/). */
   playerCheck: PlayerCheckConfig
+}
+
+export interface TelegramConfig {
+  token: string
+  apiUrl: string
+  /** webhook: Telegram posts updates to /api/telegram/webhook/; polling: a job asks getUpdates. */
+  mode: 'webhook' | 'polling'
+  /** setWebhook's secret_token, derived from the token (the same on every instance). */
+  webhookSecret: string
 }
 
 /** The player-lookup adapters: an unconfigured one leaves its games without a check. */
@@ -168,8 +198,16 @@ const schema = z.object({
   CATALOGUE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(2),
   STOCK_HOLD_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
   STOCK_HOLD_MAX_CODES: z.coerce.number().int().min(1).max(10_000).default(20),
+  STOCK_HOLD_MAX_LISTINGS: z.coerce.number().int().min(1).max(24).default(2),
+  CLIENT_IPV6_PREFIX: z.coerce.number().int().min(32).max(128).default(64),
   ORDER_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(24),
   DELIVERY_REFUND_HOURS: z.coerce.number().int().min(1).max(720).default(24),
+  DELIVERY_REFUND_WARN_HOURS: z.coerce.number().int().min(0).max(720).default(2),
+  SHOP_TIMEZONE: z
+    .string()
+    .trim()
+    .default(DEFAULT_SHOP_TIMEZONE)
+    .refine(isTimeZone, 'an IANA time zone such as Europe/Moscow or Asia/Yekaterinburg'),
   SIGNIN_LIMIT_PER_PAIR: int(10),
   SIGNIN_LIMIT_PER_ACCOUNT: int(20),
   SIGNIN_LIMIT_PER_ADDRESS: int(30),
@@ -185,7 +223,8 @@ const schema = z.object({
   ORDER_LIMIT_PER_EMAIL: int(10),
   PAYMENT_LIMIT_PER_ADDRESS: int(30),
   PAYMENT_LIMIT_PER_EMAIL: int(10),
-  RISK_PAID_PER_ADDRESS: int(3),
+  // new emails paying from one network in an hour before the next new one is held (decision 142)
+  RISK_PAID_PER_ADDRESS: int(10),
   RISK_RULES: z.string().max(500).optional(),
   ADMIN_WRITE_LIMIT: int(300),
   ADMIN_WRITE_WINDOW: int(60),
@@ -220,6 +259,8 @@ const schema = z.object({
   MOOGOLD_SECRET_KEY: z.string().optional(),
   MOOGOLD_API_URL: z.url().default('https://moogold.com/wp-json/v1/api'),
   TELEGRAM_BOT_TOKEN: z.string().optional(),
+  TELEGRAM_API_URL: z.url().default('https://api.telegram.org'),
+  TELEGRAM_MODE: z.enum(['webhook', 'polling']).optional(),
   SANDBOX_PAYMENTS: bool.optional(),
   PLAYER_CHECK_SANDBOX: bool.optional(),
   SMILEONE_UID: z.string().optional(),
@@ -246,6 +287,9 @@ const schema = z.object({
       'ADMIN_EMAILS: a comma-separated list of emails',
     ),
 })
+
+/** Every setting's schema, for the settings documentation test (tests/unit/settings-docs.test.ts). */
+export const apiSettingsSchema = schema
 
 function socialFromEnv(env: NodeJS.ProcessEnv): ApiConfig['social'] {
   const out: ApiConfig['social'] = {}
@@ -363,8 +407,12 @@ export function loadApiConfig(env: NodeJS.ProcessEnv, opts: { dataDir: string; p
       stockHoldMinutes: e.STOCK_HOLD_MINUTES,
       orderTtlHours: e.ORDER_TTL_HOURS,
       maxHeldCodes: e.STOCK_HOLD_MAX_CODES,
+      maxHeldListings: e.STOCK_HOLD_MAX_LISTINGS,
     },
+    clientIpv6Prefix: e.CLIENT_IPV6_PREFIX,
     deliveryRefundHours: e.DELIVERY_REFUND_HOURS,
+    deliveryRefundWarnHours: e.DELIVERY_REFUND_WARN_HOURS,
+    shopTimeZone: e.SHOP_TIMEZONE,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${opts.port}`).replace(/\/$/, ''),
     uploadDir: path.join(opts.dataDir, 'uploads'),
     maxJsonBytes: 64 * 1024,
@@ -431,11 +479,28 @@ export function loadApiConfig(env: NodeJS.ProcessEnv, opts: { dataDir: string; p
         ? { partnerId: e.MOOGOLD_PARTNER_ID, secretKey: e.MOOGOLD_SECRET_KEY, apiUrl: e.MOOGOLD_API_URL }
         : null,
     social: socialFromEnv(env),
-    telegramBotToken: e.TELEGRAM_BOT_TOKEN,
+    telegram: e.TELEGRAM_BOT_TOKEN
+      ? {
+          token: e.TELEGRAM_BOT_TOKEN,
+          apiUrl: e.TELEGRAM_API_URL.replace(/\/$/, ''),
+          // a webhook needs a public https address; without one the bot asks for updates itself
+          mode:
+            e.TELEGRAM_MODE ??
+            (e.PUBLIC_URL &&
+            new URL(e.PUBLIC_URL).protocol === 'https:' &&
+            !isLocalHost(new URL(e.PUBLIC_URL))
+              ? 'webhook'
+              : 'polling'),
+          webhookSecret: createHmac('sha256', e.TELEGRAM_BOT_TOKEN)
+            .update('telegram-webhook-v1')
+            .digest('base64url'),
+        }
+      : null,
     socialRedirectOrigins: redirectOrigins(env, e.PUBLIC_URL ?? `http://localhost:${opts.port}`),
     sandboxPayments,
     demo,
     demoStrip: demo || sandboxPayments,
+    contractWatchFile: demo && env.E2E === '1' ? path.join(opts.dataDir, CONTRACT_WATCH_FILE) : null,
     // ---- mail (SMTP_URL, MAIL_FROM, ORDER_LOOKUP_LIMIT_*): validated in services/mail/config.ts
     mail: mailConfigFromEnv(env, {
       dataDir: opts.dataDir,

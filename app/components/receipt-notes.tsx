@@ -1,5 +1,5 @@
 // The fiscal receipts of an order (54-ФЗ, issue 33), on the order's page and in the order history:
-// «Чек отправлен на {email}» with its status and, once the cash register registered it, the
+// «Чек отправлен на {email} (предоплата 100 % | полный расчёт)» with its status and, once the cash register registered it, the
 // fiscal attributes (ФН, ФД, ФП, the time).
 import type { components } from '#openapi/schema'
 import { useT } from '#app/i18n/i18n-context'
@@ -16,7 +16,10 @@ export function ReceiptNotes({ receipts, className }: { receipts: Receipt[]; cla
         <p key={i} data-receipt-status={r.status}>
           {r.status === 'failed'
             ? t('legal.receipt.failed', { email: r.email })
-            : `${t(`legal.receipt.${r.kind}`, { email: r.email })} — ${t(`legal.receipt.status_${r.status}`)}`}
+            : `${t(`legal.receipt.${r.kind}`, { email: r.email })}${
+                // which is which (decision 059): the advance when paid, the settlement at delivery
+                r.payment_method ? ` (${t(`legal.receipt.method_${r.payment_method}`)})` : ''
+              } — ${t(`legal.receipt.status_${r.status}`)}`}
           {r.fiscal ? (
             <>
               <br />

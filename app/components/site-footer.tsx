@@ -1,6 +1,7 @@
 import { Link } from '@remix-run/react'
 import { Hint } from '#app/components/hint'
 import { useT } from '#app/i18n/i18n-context'
+import { isSoleTraderNumber } from '../../shared/requisites'
 
 /** The seller as the footer names it (the owner's requisites). */
 export interface SellerLine {
@@ -49,7 +50,11 @@ export function SiteFooter({ seller, shop }: { seller: SellerLine | null; shop?:
       </nav>
       {seller ? (
         <p className="site-footer-seller">
-          {t('footer.seller', { name: seller.name, inn: seller.inn, ogrn: seller.ogrn })}
+          {t(isSoleTraderNumber(seller.ogrn) ? 'footer.seller_ip' : 'footer.seller', {
+            name: seller.name,
+            inn: seller.inn,
+            ogrn: seller.ogrn,
+          })}
         </p>
       ) : null}
       {shop?.support_email || shop?.support_phone ? (

@@ -13,6 +13,11 @@ const dateFormat = new Intl.DateTimeFormat('ru-RU', {
   timeZone: 'Europe/Moscow',
 })
 
+const PAID = new Set(['paid', 'sending', 'sent', 'done'])
+/** «К оплате» while a payment can be made, «Оплачено» once paid, «Сумма» otherwise. */
+const amountLabel = (o: OrderHistoryView) =>
+  o.isPaymentActive ? 'to_pay' : PAID.has(o.status) ? 'charged' : 'total'
+
 /** Orders of the history and of the last-orders popup: status, totals, items, codes, actions. */
 export function UserOrderList({
   orders,
@@ -36,7 +41,9 @@ export function UserOrderList({
           <li key={o.id} className="order-card card">
             <div className="order-card__head">
               <Heading className="order-card__title">
-                {o.game?.title ?? o.gift?.title ?? t('account.history.number', { id: o.id.slice(0, 8) })}
+                {o.game?.title ??
+                  o.gift?.title ??
+                  t('account.history.number', { id: o.number ?? o.id.slice(0, 8) })}
               </Heading>
               <span className={`badge order-status order-status--${o.status}`}>
                 {t(`account.statuses.${o.status}`)}
@@ -44,19 +51,17 @@ export function UserOrderList({
             </div>
             <p className="order-card__meta">
               {t('account.history.order', { date: dateFormat.format(new Date(o.created)) })}
-              <span className="order-card__id"> {t('account.history.number', { id: o.id.slice(0, 8) })}</span>
+              <span className="order-card__id">
+                {' '}
+                {t('account.history.number', { id: o.number ?? o.id.slice(0, 8) })}
+              </span>
             </p>
             <dl className="order-card__facts">
+              {/* the amount as charged (after the discount and the balance), never the list price */}
               <div>
-                <dt>{t('account.history.total')}</dt>
-                <dd>{money(o.total)}</dd>
+                <dt>{t(`account.history.${amountLabel(o)}`)}</dt>
+                <dd>{money(o.totalToPay)}</dd>
               </div>
-              {o.isPaymentActive ? (
-                <div>
-                  <dt>{t('account.history.to_pay')}</dt>
-                  <dd>{money(o.totalToPay)}</dd>
-                </div>
-              ) : null}
               {o.gameAccountId ? (
                 <div>
                   <dt>{t('account.history.game_account')}</dt>

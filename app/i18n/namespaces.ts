@@ -36,6 +36,8 @@ const PAGE_NAMESPACES: ReadonlyArray<readonly [RegExp, readonly string[]]> = [
   [/^\/info\/personal-data(\/confirm)?$/, ['info', 'personal_data']],
   [/^\/info(\/.*)?$/, ['info']],
   [/^\/orders\/[^/]+\/pay$/, ['payment', 'review']],
+  // the whole payment namespace: a dotted key path here would read as a message this module shows
+  [/^\/orders\/[^/]+\/telegram$/, ['payment']],
   [/^\/orders\/find$/, ['order_lookup']],
   [/^\/orders\/lookup\/[^/]+$/, ['order_lookup', 'account.history', 'account.statuses']],
   [/^\/orders\/[^/]+\/status$/, []],

@@ -78,6 +78,25 @@ export function saveGameQuantities(
   writeCart(withGameQuantities(readCart(storage), gameId, quantities), storage)
 }
 
+/**
+ * Forgets a paid order's picks: its products' quantities of its game, so coming back to the game
+ * and tapping «+» starts from one again, not from what was already bought (issue 50).
+ */
+export function forgetPaidPicks(
+  gameId: number,
+  productIds: Iterable<number>,
+  storage: StorageLike | null = browserStorage(),
+): void {
+  const cart = readCart(storage)
+  const lines = cart[String(gameId)]
+  if (!lines) return
+  const paid = new Set([...productIds].map(String))
+  const kept = Object.entries(lines)
+    .filter(([productId]) => !paid.has(productId))
+    .map(([productId, qty]): [number, number] => [Number(productId), qty])
+  writeCart(withGameQuantities(cart, gameId, kept), storage)
+}
+
 /** Forgets the whole cart (on logout, §4). */
 export function clearCart(storage: StorageLike | null = browserStorage()): void {
   try {

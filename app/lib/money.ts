@@ -23,13 +23,28 @@ export function toMoney(kopecks: Kopecks): string {
   return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`
 }
 
-/** 123450 → "1 234,50 ₽" (Russian grouping with a narrow no-break space, comma decimals). */
-export function formatMoney(kopecks: Kopecks, currency = '₽'): string {
-  const [whole = '0', cents = '00'] = toMoney(kopecks).split('.')
+/**
+ * Hundredths as a Russian number with two decimals: 123450 → "1 234,50" (grouped with a narrow
+ * no-break space, a comma before the decimals). Amounts with their own unit, such as Standoff's
+ * gold («526,42 G»), are written with it.
+ */
+export function formatDecimal(hundredths: number): string {
+  const [whole = '0', cents = '00'] = toMoney(hundredths).split('.')
   const sign = whole.startsWith('-') ? '−' : ''
   const digits = whole.replace('-', '')
   const grouped = digits.replace(/\B(?=(\d{3})+(?!\d))/g, '\u202f')
-  return `${sign}${grouped},${cents}\u00a0${currency}`
+  return `${sign}${grouped},${cents}`
+}
+
+/** A wire decimal ("526.42") as formatDecimal writes it; text that is not one is shown as it came. */
+export function formatWireDecimal(text: string): string {
+  const hundredths = parseMoney(text)
+  return hundredths === null ? text : formatDecimal(hundredths)
+}
+
+/** 123450 → "1 234,50 ₽" (Russian grouping with a narrow no-break space, comma decimals). */
+export function formatMoney(kopecks: Kopecks, currency = '₽'): string {
+  return `${formatDecimal(kopecks)}\u00a0${currency}`
 }
 
 const SIGNS: Record<string, string> = { RUB: '₽' }
@@ -49,6 +64,30 @@ export function formatWireMoney(text: string | null | undefined, currency = '₽
   const kopecks = parseMoney(negative ? text.trim().slice(1) : text)
   if (kopecks === null) return `${text}\u00a0${currency}`
   return formatMoney(negative ? -kopecks : kopecks, currency)
+}
+
+/**
+ * A wire amount in a currency code as people read it: ("3396.21", "RUB") → «3 396,21 ₽»,
+ * ("-5", "KZT") → «−5,00 KZT»; text that is not an amount is shown as it came.
+ */
+export function formatWireAmount(text: string, currency = 'RUB'): string {
+  const trimmed = text.trim()
+  const negative = trimmed.startsWith('-')
+  const minor = parseMoney(negative ? trimmed.slice(1) : trimmed)
+  if (minor === null) return formatWireMoney(text, SIGNS[currency] ?? currency)
+  return formatAmount(negative ? -minor : minor, currency)
+}
+
+/** A currency code as people read it: "RUB" → «₽», others as they are. */
+export const currencySign = (currency: string): string => SIGNS[currency] ?? currency
+
+/** A currency code's Russian name: "RUB" → «российский рубль»; the code when Intl has none. */
+export function currencyName(code: string): string {
+  try {
+    return new Intl.DisplayNames(['ru'], { type: 'currency' }).of(code) ?? code
+  } catch {
+    return code
+  }
 }
 
 /** Basis points as a percent without needless zeros: 300 → "3", 350 → "3,5", 125 → "1,25". */

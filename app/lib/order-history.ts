@@ -18,6 +18,8 @@ export interface OrderHistoryLine {
 
 export interface OrderHistoryView {
   id: string
+  /** The short number people read out (our extension; null from a backend without it). */
+  number: number | null
   resourcetype: Wire['resourcetype']
   status: OrderStatus
   created: string
@@ -44,6 +46,7 @@ export interface OrderHistoryView {
 export function toOrderHistoryView(o: Wire): OrderHistoryView {
   const base: OrderHistoryView = {
     id: o.id,
+    number: o.number ?? null,
     resourcetype: o.resourcetype,
     status: o.status,
     created: o.created,

@@ -4,12 +4,17 @@
 import type { AppLoadContext } from '@remix-run/node'
 import { currentShopName, rememberShopName } from '#app/i18n/shop-name.server'
 import { apiFor } from '#app/lib/api/client.server'
+import { DEFAULT_SHOP_TIMEZONE } from '../../shared/shop-time'
 
 export interface ShopShell {
   name: string
   logo: string
   support_email: string
   support_phone: string
+  /** The shop has a Telegram bot: the pay page offers «Следить в Telegram» (issue 49). */
+  telegram_follow: boolean
+  /** The shop's time zone every time is shown in (decision 136). */
+  time_zone: string
 }
 
 export async function loadShop(request: Request, context: AppLoadContext): Promise<ShopShell> {
@@ -22,8 +27,17 @@ export async function loadShop(request: Request, context: AppLoadContext): Promi
         logo: data.logo,
         support_email: data.support_email,
         support_phone: data.support_phone,
+        telegram_follow: data.telegram_follow === true,
+        time_zone: data.time_zone ?? DEFAULT_SHOP_TIMEZONE,
       }
     }
   } catch {}
-  return { name: currentShopName(), logo: '', support_email: '', support_phone: '' }
+  return {
+    name: currentShopName(),
+    logo: '',
+    support_email: '',
+    support_phone: '',
+    telegram_follow: false,
+    time_zone: DEFAULT_SHOP_TIMEZONE,
+  }
 }

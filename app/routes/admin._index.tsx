@@ -4,12 +4,16 @@
 import { data, type LoaderFunctionArgs, redirect } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { fillDays, RevenueChart } from '#app/components/admin/revenue-chart'
-import { formatWhen, StatusBadge } from '#app/components/admin/status-badge'
+import { StatusBadge } from '#app/components/admin/status-badge'
+import { useWhen } from '#app/lib/shop-time'
 import { useWaitText } from '#app/components/admin/waited'
 import { useT } from '#app/i18n/i18n-context'
 import { read, staffApi } from '#app/lib/admin/admin.server'
 import { adminMeta } from '#app/lib/admin/meta'
 import { setupLines } from '#app/lib/admin/overview-setup'
+import { currencySign, formatWireAmount } from '#app/lib/money'
+import { nodeEndOfLife } from '../../shared/node-support'
+import { formatOrderNumber } from '../../shared/order-number'
 
 export const meta = adminMeta('overview.title')
 
@@ -25,12 +29,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     api,
     api.client.GET('/api/admin/overview/', { params: { query: { days } } }),
   )
-  return data({ overview, today: new Date().toISOString().slice(0, 10) }, { headers: api.headers })
+  // the Node.js rendering this page (in split mode the API's own start logs its own)
+  const node = nodeEndOfLife()
+  return data({ overview, today: new Date().toISOString().slice(0, 10), node }, { headers: api.headers })
 }
 
+const money = formatWireAmount
+
+/** "2026-12-01" (a shop day) → «01.12.2026». */
+const dayText = (day: string) => day.split('-').reverse().join('.')
+
 export default function AdminOverview() {
+  const formatWhen = useWhen()
   const t = useT()
-  const { overview: o, today } = useLoaderData<typeof loader>()
+  const { overview: o, today, node } = useLoaderData<typeof loader>()
   const waitText = useWaitText()
   const waiting = o.awaiting_delivery
   const currencies = [...new Set(o.revenue_by_day.map((r) => r.currency))]
@@ -38,6 +50,14 @@ export default function AdminOverview() {
   return (
     <section aria-labelledby="admin-h1">
       <h1 id="admin-h1">{t('admin.overview.title')}</h1>
+      {node ? (
+        <div className="admin-warning" role="alert" data-testid="node-end-of-life">
+          <strong>
+            {t('admin.overview.node_end_of_life', { version: node.version, date: node.endedOn })}
+          </strong>{' '}
+          {t('admin.overview.node_end_of_life_hint')}
+        </div>
+      ) : null}
       {o.payments_usable === 0 ? (
         <div className="admin-warning" role="alert" data-testid="no-payments-warning">
           <strong>{t('admin.payment_setup.overview_none')}</strong>{' '}
@@ -77,6 +97,13 @@ export default function AdminOverview() {
             ))}
           </ul>
         )}
+        {o.reconciliation && o.reconciliation.open > 0 ? (
+          <p>
+            <Link to="/admin/reconciliation">
+              {t('admin.reconciliation.overview', { n: o.reconciliation.open })}
+            </Link>
+          </p>
+        ) : null}
         <p className="field__hint">{t('admin.overview_alerts.hint')}</p>
       </section>
       <nav className="admin-tabs" aria-label={t('admin.overview.period')}>
@@ -96,12 +123,10 @@ export default function AdminOverview() {
             <ul className="admin-figures" aria-label={t('admin.overview.revenue_money')}>
               {o.revenue.map((r) => (
                 <li key={r.currency}>
-                  <strong>
-                    {r.net} {r.currency}
-                  </strong>{' '}
+                  <strong>{money(r.net, r.currency)}</strong>{' '}
                   <span className="field__hint">
-                    ({t('admin.overview.gross')} {r.amount} − {t('admin.overview.refunds').toLowerCase()}{' '}
-                    {r.refunds})
+                    ({t('admin.overview.gross')} {money(r.amount, r.currency)} −{' '}
+                    {t('admin.overview.refunds').toLowerCase()} {money(r.refunds, r.currency)})
                   </span>
                 </li>
               ))}
@@ -112,7 +137,7 @@ export default function AdminOverview() {
                 <RevenueChart
                   key={c}
                   currency={c}
-                  total={o.revenue.find((r) => r.currency === c)?.amount ?? '0.00'}
+                  total={money(o.revenue.find((r) => r.currency === c)?.amount ?? '0.00', c)}
                   rows={fillDays(
                     o.revenue_by_day.filter((r) => r.currency === c),
                     o.days,
@@ -135,9 +160,9 @@ export default function AdminOverview() {
                 <tbody>
                   {o.revenue_by_day.map((r) => (
                     <tr key={`${r.day}-${r.currency}`}>
-                      <td>{r.day}</td>
-                      <td>{r.currency}</td>
-                      <td>{r.amount}</td>
+                      <td>{dayText(r.day)}</td>
+                      <td>{currencySign(r.currency)}</td>
+                      <td>{money(r.amount, r.currency)}</td>
                     </tr>
                   ))}
                 </tbody>
@@ -183,12 +208,20 @@ export default function AdminOverview() {
             <ul className="admin-list">
               {o.needs_attention.map((a) => (
                 <li key={a.id}>
-                  <Link to={`/admin/orders/${a.id}`}>{a.id.slice(0, 8)}</Link>{' '}
+                  <Link to={`/admin/orders/${a.id}`}>{formatOrderNumber(a.number)}</Link>{' '}
                   <StatusBadge status={a.status} /> {formatWhen(a.created)}
                   {a.waiting ? (
                     <>
                       {' '}
-                      <Link to={a.waiting === 'review' ? '/admin/delivery/review' : '/admin/delivery'}>
+                      <Link
+                        to={
+                          a.waiting === 'review'
+                            ? '/admin/delivery/review'
+                            : a.waiting === 'escalated'
+                              ? '/admin/delivery?filter=escalated'
+                              : '/admin/delivery'
+                        }
+                      >
                         {t(`admin.overview.waiting_${a.waiting}`)}
                       </Link>
                     </>
@@ -235,7 +268,7 @@ export default function AdminOverview() {
                   <tr key={p.id}>
                     <td>{p.title}</td>
                     <td>{p.quantity}</td>
-                    <td>{p.revenue}</td>
+                    <td>{money(p.revenue)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -2,12 +2,15 @@
 import { data, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, useLoaderData, useLocation } from '@remix-run/react'
 import { Pager, pageFrom } from '#app/components/admin/pager'
-import { formatWhen } from '#app/components/admin/status-badge'
+import { useWhen } from '#app/lib/shop-time'
 import { useT } from '#app/i18n/i18n-context'
 import { ownerApi, read } from '#app/lib/admin/admin.server'
 import { adminMeta } from '#app/lib/admin/meta'
 
 export const meta = adminMeta('audit.title')
+
+/** Actors that are no person: the role reconciliation's sources (services/admin/role-audit.ts). */
+const ACTORS = { staff_roles: 1, ADMIN_EMAILS: 1, 'account deleted': 1, 'email unconfirmed': 1 }
 
 const ENTITIES = [
   'order',
@@ -46,9 +49,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 const json = (v: unknown) => (v === null || v === undefined ? '—' : JSON.stringify(v, null, 2))
 
 export default function AdminAudit() {
+  const formatWhen = useWhen()
   const t = useT()
   const { log, entity, entityId, page } = useLoaderData<typeof loader>()
   const { search } = useLocation()
+  // a system actor (how a role changed) and an entity in words; one the labels lack as it came
+  const actorText = (actor: string | null) =>
+    actor === null ? '—' : Object.hasOwn(ACTORS, actor) ? t(`admin.audit.actors.${actor}`) : actor
+  const entityText = (entity: string) => {
+    const key = `admin.audit.entities.${entity}`
+    const text = t(key)
+    return text === key ? entity : text
+  }
   return (
     <section aria-labelledby="admin-h1">
       <h1 id="admin-h1">{t('admin.audit.title')}</h1>
@@ -93,13 +105,13 @@ export default function AdminAudit() {
               <tr key={e.id}>
                 <td data-label={t('admin.audit.when')}>{formatWhen(e.created)}</td>
                 <td data-label={t('admin.audit.who')} className="admin-break">
-                  {e.actor ?? '—'}
+                  {actorText(e.actor)}
                 </td>
                 <td data-label={t('admin.audit.action')} className="admin-mono">
                   {e.action}
                 </td>
                 <td data-label={t('admin.audit.target')} className="admin-break">
-                  {t(`admin.audit.entities.${e.entity}`)} {e.entity_id}
+                  {entityText(e.entity)} {e.entity_id}
                 </td>
                 <td data-label={t('admin.audit.changes')}>
                   {e.before === null && e.after === null ? (

@@ -4,7 +4,7 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { AdminForm, Field, Submit } from '#app/components/admin/admin-form'
-import { formatWhen } from '#app/components/admin/status-badge'
+import { useWhen } from '#app/lib/shop-time'
 import { useT } from '#app/i18n/i18n-context'
 import { adminT, badIntent, idFrom, ownerApi, read, readForm, settle } from '#app/lib/admin/admin.server'
 import { adminMeta } from '#app/lib/admin/meta'
@@ -65,6 +65,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function AdminBlocks() {
+  const formatWhen = useWhen()
   const t = useT()
   const { blocks } = useLoaderData<typeof loader>()
   const k = (key: string, p?: Record<string, string | number>) => t(`admin.blocks.${key}`, p)

@@ -4,7 +4,7 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { AdminForm, Field, Submit } from '#app/components/admin/admin-form'
-import { formatWhen } from '#app/components/admin/status-badge'
+import { useWhen } from '#app/lib/shop-time'
 import { useT } from '#app/i18n/i18n-context'
 import { adminT, badIntent, read, readForm, settle, staffApi } from '#app/lib/admin/admin.server'
 import { adminMeta } from '#app/lib/admin/meta'
@@ -53,6 +53,7 @@ const formatDay = (day: string) =>
   }).format(new Date(`${day}T00:00:00Z`))
 
 export default function AdminDataRequests() {
+  const formatWhen = useWhen()
   const t = useT()
   const { list, status, today } = useLoaderData<typeof loader>()
   return (

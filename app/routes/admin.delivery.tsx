@@ -5,11 +5,13 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { AdminForm, Field, Submit } from '#app/components/admin/admin-form'
-import { formatWhen } from '#app/components/admin/status-badge'
-import { Waited } from '#app/components/admin/waited'
+import { useWhen } from '#app/lib/shop-time'
+import { formatWireAmount, formatWireDecimal, formatWireMoney } from '#app/lib/money'
+import { useWaitText, Waited } from '#app/components/admin/waited'
 import { useT } from '#app/i18n/i18n-context'
 import { adminT, badIntent, read, readForm, settle, staffApi } from '#app/lib/admin/admin.server'
 import { adminMeta } from '#app/lib/admin/meta'
+import { formatOrderNumber } from '../../shared/order-number'
 
 export const meta = adminMeta('delivery.title')
 
@@ -20,14 +22,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, me } = await staffApi(request, context)
   const raw = Number(new URL(request.url).searchParams.get('page') ?? '1')
   const page = Number.isInteger(raw) && raw > 0 && raw < 100_000 ? raw : 1
+  const filter = new URL(request.url).searchParams.get('filter') === 'escalated' ? 'escalated' : 'all'
   const desk = await read(
     request,
     api,
-    api.client.GET('/api/admin/delivery/', { params: { query: { page, page_size: 50 } } }),
+    api.client.GET('/api/admin/delivery/', { params: { query: { page, page_size: 50, filter } } }),
   )
   const headers = new Headers(api.headers)
   headers.set('cache-control', 'no-store')
-  return data({ desk, page, me }, { headers })
+  return data({ desk, page, me, filter }, { headers })
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -104,7 +107,7 @@ function KindFacts({ o }: { o: DeskOrder }) {
             [
               k('listing_price'),
               <strong key="p" className="admin-mono">
-                {s.listing_price ?? '—'} G
+                {s.listing_price ? formatWireDecimal(s.listing_price) : '—'} G
               </strong>,
             ],
           ]}
@@ -133,8 +136,8 @@ function KindFacts({ o }: { o: DeskOrder }) {
               {o.steam.login}
             </span>,
           ],
-          [k('steam_amount'), <strong key="m">{`${o.steam.amount} ${o.steam.currency}`}</strong>],
-          [k('steam_commission'), o.steam.commission],
+          [k('steam_amount'), <strong key="m">{formatWireAmount(o.steam.amount, o.steam.currency)}</strong>],
+          [k('steam_commission'), formatWireMoney(o.steam.commission)],
         ]}
       />
     )
@@ -160,7 +163,32 @@ function KindFacts({ o }: { o: DeskOrder }) {
   return null
 }
 
+/**
+ * The automatic refund (decision 125): an order nobody took shows the time left before the money
+ * goes back by itself; a taken one never goes back by itself, and past the deadline waits for the owner.
+ */
+function RefundClock({ o }: { o: DeskOrder }) {
+  const t = useT()
+  const wait = useWaitText()
+  const k = (key: string, p?: Record<string, string | number>) => t(`admin.delivery.${key}`, p)
+  if (o.escalated)
+    return (
+      <p className="desk-overdue" role="note">
+        ⚠ {k('escalated')}
+      </p>
+    )
+  if (!o.auto_refund) return <p className="field__hint">{k('auto_refund_off')}</p>
+  if (o.assignee)
+    return <p className="field__hint">{k('auto_refund_taken', { time: wait(o.auto_refund.seconds_left) })}</p>
+  return (
+    <p className={o.auto_refund.seconds_left < 2 * 3600 ? 'desk-overdue' : undefined}>
+      {k('auto_refund_in', { time: wait(o.auto_refund.seconds_left) })}
+    </p>
+  )
+}
+
 function DeskCard({ o, myEmail }: { o: DeskOrder; myEmail: string }) {
+  const formatWhen = useWhen()
   const t = useT()
   const k = (key: string, p?: Record<string, string | number>) => t(`admin.delivery.${key}`, p)
   const mine = o.assignee?.email === myEmail
@@ -170,7 +198,7 @@ function DeskCard({ o, myEmail }: { o: DeskOrder; myEmail: string }) {
       aria-labelledby={`desk-${o.id}`}
     >
       <h2 id={`desk-${o.id}`} className="desk-card__title">
-        {o.game.title} · <span className="admin-mono">{o.id.slice(0, 8)}</span>
+        {o.game.title} · {formatOrderNumber(o.number)}
       </h2>
       <p>
         <strong>
@@ -186,13 +214,14 @@ function DeskCard({ o, myEmail }: { o: DeskOrder; myEmail: string }) {
         {o.assignee ? k('taken_by', { email: o.assignee.email }) : k('taken_free')}
         {o.assignee && !o.assignee.locked ? <span className="field__hint"> {k('lock_over')}</span> : null}
       </p>
+      <RefundClock o={o} />
       <KindFacts o={o} />
       <Facts
         rows={[
           [k('lines'), o.lines.map((l) => `${l.title} × ${l.quantity}`).join(', ') || '—'],
           ...(o.player_nickname ? ([[k('player'), o.player_nickname]] as Array<[string, string]>) : []),
           [k('buyer'), o.email ?? '—'],
-          [k('paid'), `${formatWhen(o.paid_at)} · ${o.total_to_pay} ₽`],
+          [k('paid'), `${formatWhen(o.paid_at)} · ${formatWireMoney(o.total_to_pay)}`],
         ]}
       />
       <div className="desk-actions">
@@ -235,7 +264,8 @@ function DeskCard({ o, myEmail }: { o: DeskOrder; myEmail: string }) {
 
 export default function AdminDelivery() {
   const t = useT()
-  const { desk, page, me } = useLoaderData<typeof loader>()
+  const { desk, page, me, filter } = useLoaderData<typeof loader>()
+  const keep = filter === 'escalated' ? '&filter=escalated' : ''
   const pages = Math.max(1, Math.ceil(desk.count / 50))
   return (
     <section aria-labelledby="admin-h1">
@@ -245,11 +275,33 @@ export default function AdminDelivery() {
       </nav>
       <h1 id="admin-h1">{t('admin.delivery.title')}</h1>
       <p className="field__hint">{t('admin.delivery.intro')}</p>
+      <p className="field__hint">{t('admin.delivery.auto_refund_rule')}</p>
+      <nav className="admin-tabs" aria-label={t('admin.delivery.filter')}>
+        {filter === 'all' ? (
+          <strong aria-current="page">{t('admin.delivery.filter_all')}</strong>
+        ) : (
+          <Link to="/admin/delivery">{t('admin.delivery.filter_all')}</Link>
+        )}{' '}
+        ·{' '}
+        {filter === 'escalated' ? (
+          <strong aria-current="page">
+            {t('admin.delivery.filter_escalated', { count: desk.escalated_count })}
+          </strong>
+        ) : (
+          <Link to="/admin/delivery?filter=escalated">
+            {t('admin.delivery.filter_escalated', { count: desk.escalated_count })}
+          </Link>
+        )}
+      </nav>
       <p>
-        <strong>{t('admin.delivery.waiting', { count: desk.count })}</strong>
+        <strong>
+          {filter === 'escalated'
+            ? t('admin.delivery.escalated_count', { count: desk.count })
+            : t('admin.delivery.waiting', { count: desk.count })}
+        </strong>
       </p>
       {desk.results.length === 0 ? (
-        <p>{t('admin.delivery.empty')}</p>
+        <p>{filter === 'escalated' ? t('admin.delivery.escalated_empty') : t('admin.delivery.empty')}</p>
       ) : (
         <ol className="desk-list">
           {desk.results.map((o) => (
@@ -259,8 +311,8 @@ export default function AdminDelivery() {
       )}
       {pages > 1 ? (
         <nav className="admin-pages" aria-label={t('admin.delivery.title')}>
-          {page > 1 ? <Link to={`?page=${page - 1}`}>← {t('admin.delivery.previous')}</Link> : null}{' '}
-          {page < pages ? <Link to={`?page=${page + 1}`}>{t('admin.delivery.next')} →</Link> : null}
+          {page > 1 ? <Link to={`?page=${page - 1}${keep}`}>← {t('admin.delivery.previous')}</Link> : null}{' '}
+          {page < pages ? <Link to={`?page=${page + 1}${keep}`}>{t('admin.delivery.next')} →</Link> : null}
         </nav>
       ) : null}
     </section>

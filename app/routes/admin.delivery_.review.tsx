@@ -5,10 +5,12 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { AdminForm, Field, Submit } from '#app/components/admin/admin-form'
-import { formatWhen } from '#app/components/admin/status-badge'
+import { useWhen } from '#app/lib/shop-time'
+import { formatWireMoney } from '#app/lib/money'
 import { useT } from '#app/i18n/i18n-context'
 import { adminT, badIntent, read, readForm, settle, staffApi } from '#app/lib/admin/admin.server'
 import { adminMeta } from '#app/lib/admin/meta'
+import { formatOrderNumber } from '../../shared/order-number'
 
 export const meta = adminMeta('review.title')
 
@@ -63,6 +65,7 @@ function Row({ k, children }: { k: string; children: React.ReactNode }) {
 }
 
 function HeldCard({ o, owner }: { o: Held; owner: boolean }) {
+  const formatWhen = useWhen()
   const t = useT()
   const k = (key: string, p?: Record<string, string | number>) => t(`admin.review.${key}`, p)
   const history = (h: { paid_orders_30d: number; emails_30d: number } | null) =>
@@ -70,14 +73,14 @@ function HeldCard({ o, owner }: { o: Held; owner: boolean }) {
   return (
     <li className="card desk-card" aria-labelledby={`review-${o.id}`}>
       <h2 id={`review-${o.id}`} className="desk-card__title">
-        {o.game || '—'} · <span className="admin-mono">{o.id.slice(0, 8)}</span>
+        {o.game || '—'} · {formatOrderNumber(o.number)}
       </h2>
       <p>
         <strong>{k('rules_tripped')}:</strong> {o.rules.map((r) => k(`rules.${r}`)).join('; ')}
       </p>
       <dl className="admin-dl">
         <Row k={k('buyer')}>{o.email ?? '—'}</Row>
-        <Row k={k('paid')}>{`${formatWhen(o.paid_at)} · ${o.total_to_pay} ₽`}</Row>
+        <Row k={k('paid')}>{`${formatWhen(o.paid_at)} · ${formatWireMoney(o.total_to_pay)}`}</Row>
         <Row k={k('address')}>
           <span className="admin-mono">{o.client_address ?? '—'}</span> · {history(o.address_history)}
         </Row>
@@ -92,6 +95,13 @@ function HeldCard({ o, owner }: { o: Held; owner: boolean }) {
           )}
         </Row>
         <Row k={k('country')}>{o.payment_country ?? '—'}</Row>
+        {o.codes_hold === 'held' || o.codes_hold === 'lapsed' ? (
+          <Row k={k('codes')}>
+            {k(o.codes_hold === 'held' ? 'codes_held' : 'codes_lapsed', {
+              until: o.codes_held_until ? formatWhen(o.codes_held_until) : '—',
+            })}
+          </Row>
+        ) : null}
       </dl>
       <h3>{k('other_orders')}</h3>
       {o.other_orders.length === 0 ? (
@@ -100,10 +110,8 @@ function HeldCard({ o, owner }: { o: Held; owner: boolean }) {
         <ul>
           {o.other_orders.map((x) => (
             <li key={x.id}>
-              <Link to={`/admin/orders/${x.id}`} className="admin-mono">
-                {x.id.slice(0, 8)}
-              </Link>{' '}
-              · {t(`admin.status.${x.status}`)} · {x.total_to_pay} ₽ · {formatWhen(x.created)}
+              <Link to={`/admin/orders/${x.id}`}>{formatOrderNumber(x.number)}</Link> ·{' '}
+              {t(`admin.status.${x.status}`)} · {formatWireMoney(x.total_to_pay)} · {formatWhen(x.created)}
             </li>
           ))}
         </ul>

@@ -108,13 +108,19 @@ export default function AdminGame() {
   return (
     <section aria-labelledby="admin-h1">
       <p>
-        <Link to="/admin/games">← {t('admin.games.back')}</Link>
+        <Link className="admin-back" to="/admin/games">
+          ← {t('admin.games.back')}
+        </Link>
       </p>
       <h1 id="admin-h1">{game.title}</h1>
       <p className="field__hint">
         {t(`admin.games.kinds.${game.kind}`)} ·{' '}
         <Link to={`/products/${game.id}`}>{t('admin.games.open_page')}</Link> · {t('admin.games.cache_hint')}
       </p>
+      <GameVisibility
+        hidden={!game.is_active}
+        nothingToBuy={sellsProducts(game.kind) && !products.some((p) => p.is_active)}
+      />
       <section className="card admin-section" aria-labelledby="game-edit">
         <h2 id="game-edit">{t('admin.common.edit')}</h2>
         <GameForm game={game} />
@@ -174,5 +180,19 @@ export default function AdminGame() {
         </div>
       </section>
     </section>
+  )
+}
+
+/** Steam and Standoff orders name an amount or a listing; the other kinds sell the game's products. */
+const sellsProducts = (kind: string) => kind === 'PUBGGame' || kind === 'SupplyGame'
+
+/** Why buyers do not see the game, or cannot buy anything on it, said where the owner edits it. */
+function GameVisibility({ hidden, nothingToBuy }: { hidden: boolean; nothingToBuy: boolean }) {
+  const t = useT()
+  if (!hidden && !nothingToBuy) return null
+  return (
+    <p className="admin-warning" role="status" data-testid="game-visibility">
+      {hidden ? t('admin.games.hidden_note') : t('admin.games.nothing_to_buy')}
+    </p>
   )
 }

@@ -86,7 +86,9 @@ export default function AdminGames() {
             hint={t('admin.game_delivery.minutes_hint')}
             defaultValue={30}
           />
-          <Check name="is_active" label={t('admin.games.is_active')} defaultChecked={false} />
+          {/* a new game is shown unless the owner hides it (issue 47: the catalogue said «пуст» until
+              each game was saved again) */}
+          <Check name="is_active" label={t('admin.games.is_active')} defaultChecked />
           <Submit>{t('admin.common.add')}</Submit>
         </AdminForm>
       </section>

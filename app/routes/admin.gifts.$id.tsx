@@ -44,7 +44,9 @@ export default function AdminGift() {
   return (
     <section aria-labelledby="admin-h1">
       <p>
-        <Link to="/admin/gifts">← {t('admin.gifts.back')}</Link>
+        <Link className="admin-back" to="/admin/gifts">
+          ← {t('admin.gifts.back')}
+        </Link>
       </p>
       <h1 id="admin-h1">{gift.title}</h1>
       <p className="field__hint">

@@ -4,12 +4,15 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { AdminForm, Field, Submit } from '#app/components/admin/admin-form'
-import { formatWhen, StatusBadge } from '#app/components/admin/status-badge'
+import { ReceiptCard } from '#app/components/admin/receipt-card'
+import { StatusBadge } from '#app/components/admin/status-badge'
+import { useWhen } from '#app/lib/shop-time'
 import { useT } from '#app/i18n/i18n-context'
 import { adminT, badIntent, done, formFailure, read, staffApi } from '#app/lib/admin/admin.server'
 import { adminMeta } from '#app/lib/admin/meta'
 import { invalidRoute } from '#app/lib/http-errors.server'
-import { formatWireMoney } from '#app/lib/money'
+import { formatWireAmount, formatWireDecimal, formatWireMoney } from '#app/lib/money'
+import { fieldText, ORDER_FIELDS } from '#app/lib/admin/order-fields'
 
 export const meta = adminMeta('orders.summary')
 
@@ -77,12 +80,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 type Line = { id: number; title: string; quantity: number; price: string; codes?: Array<{ code: string }> }
 
-const SHOWN = new Set(['id', 'status', 'order_products', 'game', 'gift', 'resourcetype', 'reject_reason'])
-
 export default function AdminOrder() {
+  const formatWhen = useWhen()
   const t = useT()
   const { detail, views, role, requestId } = useLoaderData<typeof loader>()
-  const o = detail.order as Record<string, unknown> & { id: string; status: string }
+  const o = detail.order as Record<string, unknown> & { id: string; number: number; status: string }
   const lines = (o.order_products as Line[] | undefined) ?? []
   const item = (o.game as { title?: string } | null)?.title ?? (o.gift as { title?: string } | null)?.title
   const refund = detail.refund ?? null
@@ -92,19 +94,30 @@ export default function AdminOrder() {
   const canRefund = refund
     ? manualRefund
     : REFUNDABLE.includes(o.status) || (o.status === 'failed' && paid) || doneRefund
-  const scalars = Object.entries(o).filter(
-    ([k, v]) => !SHOWN.has(k) && (v === null || ['string', 'number', 'boolean'].includes(typeof v)),
+  const record = o as Record<string, unknown>
+  const words = {
+    yes: t('admin.orders.yes'),
+    no: t('admin.orders.no'),
+    minutes: (n: number) => t('admin.orders.minutes', { n }),
+    when: formatWhen,
+    gold: formatWireDecimal,
+  }
+  const scalars = ORDER_FIELDS.filter(([k]) => k in record).map(
+    ([k, kind]) => [t(`admin.orders.fields.${k}`), fieldText(kind, record[k], words)] as const,
   )
   return (
     <section aria-labelledby="admin-h1">
       <p>
-        <Link to="/admin/orders">← {t('admin.orders.back')}</Link>
+        <Link className="admin-back" to="/admin/orders">
+          ← {t('admin.orders.back')}
+        </Link>
       </p>
       <h1 id="admin-h1" className="admin-break">
-        {t('admin.orders.order', { id: o.id })}
+        {t('admin.orders.order', { number: o.number })}
       </h1>
       <p>
-        <StatusBadge status={o.status} /> {String(o.resourcetype ?? '')} {item ? `· ${item}` : null}
+        <StatusBadge status={o.status} /> {t(`admin.orders.kinds.${String(o.resourcetype ?? '')}`)}{' '}
+        {item ? `· ${item}` : null}
       </p>
       {o.reject_reason ? (
         <p className="form-error">
@@ -124,10 +137,10 @@ export default function AdminOrder() {
         <section className="card" aria-labelledby="order-summary">
           <h2 id="order-summary">{t('admin.orders.summary')}</h2>
           <dl className="admin-dl">
-            {scalars.map(([k, v]) => (
-              <div key={k}>
-                <dt>{k}</dt>
-                <dd className="admin-break">{v === null ? '—' : String(v)}</dd>
+            {scalars.map(([label, text]) => (
+              <div key={label}>
+                <dt>{label}</dt>
+                <dd className="admin-break">{text}</dd>
               </div>
             ))}
             <div>
@@ -141,7 +154,7 @@ export default function AdminOrder() {
               <ul className="admin-list">
                 {lines.map((l) => (
                   <li key={l.id}>
-                    {l.title} × {l.quantity} — {l.price}
+                    {l.title} × {l.quantity} — {formatWireMoney(l.price)}
                     {l.codes?.length ? (
                       <span className="admin-mono"> ({l.codes.map((c) => c.code).join(', ')})</span>
                     ) : null}
@@ -160,8 +173,9 @@ export default function AdminOrder() {
             <ul className="admin-list">
               {detail.payments.map((p) => (
                 <li key={p.id}>
-                  {formatWhen(p.created)} · {p.method} ({p.provider}) · {p.amount} {p.currency} ·{' '}
-                  <strong>{p.status}</strong>
+                  {formatWhen(p.created)} · {p.method} ({p.provider}) ·{' '}
+                  {formatWireAmount(p.amount, p.currency)} ·{' '}
+                  <strong>{t(`admin.orders.payment_statuses.${p.status}`)}</strong>
                   {p.external_id ? <span className="field__hint admin-break"> · {p.external_id}</span> : null}
                 </li>
               ))}
@@ -265,6 +279,19 @@ export default function AdminOrder() {
         </section>
       </div>
 
+      <section aria-labelledby="order-receipts" data-testid="order-receipts">
+        <h2 id="order-receipts">{t('admin.receipts.card_title')}</h2>
+        {(detail.receipts ?? []).length === 0 ? (
+          <p>{t('admin.receipts.card_none')}</p>
+        ) : (
+          <div className="admin-receipts">
+            {(detail.receipts ?? []).map((r) => (
+              <ReceiptCard key={r.id} receipt={r} showOrder={false} headingLevel={3} />
+            ))}
+          </div>
+        )}
+      </section>
+
       <section aria-labelledby="order-timeline">
         <h2 id="order-timeline">{t('admin.orders.timeline')}</h2>
         <ol className="admin-timeline">
@@ -280,6 +307,9 @@ export default function AdminOrder() {
                   </>
                 ) : null}
                 {e.kind === 'note' && typeof e.data.text === 'string' ? <> — {e.data.text}</> : null}
+                {e.kind === 'receipt' ? (
+                  <ReceiptEvent data={e.data} receipts={detail.receipts ?? []} />
+                ) : null}
                 {typeof e.data.by === 'string' ? <span className="field__hint"> ({e.data.by})</span> : null}
               </p>
               {Object.keys(e.data).length > 0 && e.kind !== 'note' ? (
@@ -294,4 +324,22 @@ export default function AdminOrder() {
       </section>
     </section>
   )
+}
+
+type CardReceipt = { id: number; kind: string; total: string }
+
+/**
+ * A receipt event in words: the receipt's kind and total as the «Кассовые чеки» section above
+ * shows it, and its state at that moment («— Приход, предоплата 100 % · 418,24 ₽ · зарегистрирован»).
+ */
+function ReceiptEvent({ data, receipts }: { data: Record<string, unknown>; receipts: CardReceipt[] }) {
+  const t = useT()
+  const receipt = receipts.find((r) => r.id === data.receipt_id)
+  const status = typeof data.status === 'string' ? data.status : null
+  const parts = [
+    receipt ? t(`admin.receipts.kinds.${receipt.kind}`) : null,
+    receipt ? formatWireMoney(receipt.total) : null,
+    status ? t(`admin.receipts.statuses.${status}`) : null,
+  ].filter(Boolean)
+  return parts.length > 0 ? <> — {parts.join(' · ')}</> : null
 }

@@ -2,11 +2,14 @@
 import { data, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useLoaderData, useLocation } from '@remix-run/react'
 import { Pager, pageFrom } from '#app/components/admin/pager'
-import { formatWhen, StatusBadge } from '#app/components/admin/status-badge'
+import { StatusBadge } from '#app/components/admin/status-badge'
+import { useWhen } from '#app/lib/shop-time'
 import { useT } from '#app/i18n/i18n-context'
 import { adminT, staffApi } from '#app/lib/admin/admin.server'
 import { errorText } from '#app/lib/api/client.server'
 import { adminMeta } from '#app/lib/admin/meta'
+import { formatWireMoney } from '#app/lib/money'
+import { formatOrderNumber } from '../../shared/order-number'
 
 export const meta = adminMeta('orders.title')
 
@@ -51,6 +54,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function AdminOrders() {
+  const formatWhen = useWhen()
   const t = useT()
   const { filters, page, count, results, error, games } = useLoaderData<typeof loader>()
   const { search } = useLocation()
@@ -151,8 +155,11 @@ export default function AdminOrders() {
             {results.map((o) => (
               <tr key={o.id}>
                 <th scope="row" data-label={t('admin.common.id')}>
-                  <Link to={`/admin/orders/${o.id}`} aria-label={t('admin.orders.order', { id: o.id })}>
-                    {o.id.slice(0, 8)}
+                  <Link
+                    to={`/admin/orders/${o.id}`}
+                    aria-label={t('admin.orders.order', { number: o.number })}
+                  >
+                    {formatOrderNumber(o.number)}
                   </Link>
                 </th>
                 <td data-label={t('admin.orders.created')}>{formatWhen(o.created)}</td>
@@ -172,7 +179,7 @@ export default function AdminOrders() {
                     ({o.signed_in ? t('admin.orders.account') : t('admin.orders.guest')})
                   </span>
                 </td>
-                <td data-label={t('admin.orders.total')}>{o.total_to_pay}</td>
+                <td data-label={t('admin.orders.total')}>{formatWireMoney(o.total_to_pay)}</td>
               </tr>
             ))}
           </tbody>

@@ -9,6 +9,7 @@ import { adminT, badIntent, idFrom, ownerApi, read, readForm, settle } from '#ap
 import { type FormSpec, formBody, fromScaled } from '#app/lib/admin/form-body'
 import { uploadLogo } from '#app/lib/admin/logo.server'
 import { adminMeta } from '#app/lib/admin/meta'
+import { currencyName, formatPercent, formatWireAmount } from '#app/lib/money'
 import type { components } from '#openapi/schema'
 
 export const meta = adminMeta('payments.title')
@@ -252,11 +253,10 @@ function MethodItem({ m, failed, providers }: { m: Method; failed: string | null
       </p>
       <p className="field__hint">
         {t(m.fix_fee === '0.00' ? 'admin.payments.fee_percent' : 'admin.payments.fee_line', {
-          fee: fromScaled(m.fee_bp, 2),
-          fix: m.fix_fee,
-          currency,
+          fee: formatPercent(m.fee_bp),
+          fix: formatWireAmount(m.fix_fee, currency),
         })}{' '}
-        · {t('admin.payments.min_line', { min: m.min_amount, currency })} ·{' '}
+        · {t('admin.payments.min_line', { min: formatWireAmount(m.min_amount, currency) })} ·{' '}
         {t('admin.payments.provider', { provider: m.provider })}
       </p>
       {m.provider_ready ? null : (
@@ -514,7 +514,7 @@ function CountrySection({ c, failed, providers }: { c: Country } & Setup) {
     <section className="card admin-section" aria-labelledby={`country-${c.id}`}>
       <h2 id={`country-${c.id}`}>{c.name}</h2>
       <p className="field__hint">
-        {t('admin.payments.currency', { currency: c.currency })}
+        {t('admin.payments.currency', { currency: currencyName(c.currency) })}
         {c.is_default ? ` · ${t('admin.payments.default')}` : ''}
         {c.hidden ? ` · ${t('admin.payment_setup.hidden_badge')}` : ''}
       </p>

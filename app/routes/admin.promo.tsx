@@ -3,7 +3,9 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { AdminForm, Check, Field, Submit, useFailedForm } from '#app/components/admin/admin-form'
-import { formatWhen } from '#app/components/admin/status-badge'
+import { useShopTimeZone, useWhen } from '#app/lib/shop-time'
+import { loadShop } from '#app/lib/shop.server'
+import { zoneLabel } from '../../shared/shop-time'
 import { useT } from '#app/i18n/i18n-context'
 import { adminT, badIntent, idFrom, ownerApi, read, readForm, settle } from '#app/lib/admin/admin.server'
 import { type FormSpec, formBody, toDateTimeLocal } from '#app/lib/admin/form-body'
@@ -13,6 +15,19 @@ import type { components } from '#openapi/schema'
 export const meta = adminMeta('promo.title')
 
 type Promo = components['schemas']['AdminPromoCode']
+type OrderKind = Promo['excluded_kinds'][number]
+
+/** Order kinds a code can be excluded from, in the order the promo screen lists them. */
+const ORDER_KINDS: readonly OrderKind[] = [
+  'PUBGOrder',
+  'StandoffOrder',
+  'MooGoldOrder',
+  'SteamOrder',
+  'RokkyOrder',
+]
+
+/** The kinds ticked «не действует на» (unknown values are the API's to refuse). */
+const excludedOf = (form: FormData) => ({ excluded_kinds: form.getAll('exclude').map(String) as OrderKind[] })
 
 const EDIT_SPEC: FormSpec = {
   percent: 'int',
@@ -54,7 +69,8 @@ function target(form: FormData): { game?: number; gift?: number; resourcetype?: 
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { api } = await ownerApi(request, context)
-  const posted = await readForm(request)
+  const [posted, shop] = await Promise.all([readForm(request), loadShop(request, context)])
+  const zone = shop.time_zone
   const { form, intent } = posted
   const c = api.client
   const byId = () => ({ params: { path: { id: idFrom(form.get('id')) } } })
@@ -65,7 +81,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         api,
         posted,
         c.POST('/api/admin/promo_codes/', {
-          body: { ...formBody(form, CREATE_SPEC), ...target(form) } as never,
+          body: { ...formBody(form, CREATE_SPEC, zone), ...target(form), ...excludedOf(form) } as never,
         }),
         adminT('admin.promo.added'),
       )
@@ -74,7 +90,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
         request,
         api,
         posted,
-        c.PATCH('/api/admin/promo_codes/{id}/', { ...byId(), body: formBody(form, EDIT_SPEC) as never }),
+        c.PATCH('/api/admin/promo_codes/{id}/', {
+          ...byId(),
+          body: { ...formBody(form, EDIT_SPEC, zone), ...excludedOf(form) } as never,
+        }),
         adminT('admin.promo.saved'),
       )
     case 'switch': {
@@ -110,6 +129,7 @@ const STATE_BADGE: Record<PromoState, string> = {
 
 function PromoFields({ promo }: { promo?: Promo }) {
   const t = useT()
+  const zone = useShopTimeZone()
   return (
     <>
       <Field name="percent" type="number" label={t('admin.promo.percent')} defaultValue={promo?.percent} />
@@ -123,16 +143,49 @@ function PromoFields({ promo }: { promo?: Promo }) {
       <Field
         name="expires_at"
         type="datetime-local"
-        label={t('admin.promo.expires_at')}
+        label={t('admin.promo.expires_at', { zone: zoneLabel(zone) })}
         hint={t('admin.promo.expires_hint')}
-        defaultValue={toDateTimeLocal(promo?.expires_at ?? null)}
+        defaultValue={toDateTimeLocal(promo?.expires_at ?? null, zone)}
       />
       <Check name="is_active" label={t('admin.promo.is_active')} defaultChecked={promo?.is_active ?? true} />
+      <fieldset className="admin-form__wide">
+        <legend>{t('admin.promo.exclude')}</legend>
+        {ORDER_KINDS.map((kind) => (
+          <div key={kind} className="field field--check">
+            <input
+              id={`exclude-${promo?.id ?? 'new'}-${kind}`}
+              type="checkbox"
+              name="exclude"
+              value={kind}
+              defaultChecked={promo?.excluded_kinds.includes(kind) ?? false}
+            />
+            <label htmlFor={`exclude-${promo?.id ?? 'new'}-${kind}`}>{t(`admin.promo.kinds.${kind}`)}</label>
+          </div>
+        ))}
+        <p className="field__hint">{t('admin.promo.steam_rule')}</p>
+      </fieldset>
     </>
   )
 }
 
+/** For each order kind, what the code takes its percent off (decision 126). */
+function Discounts({ promo }: { promo: Promo }) {
+  const t = useT()
+  const byKind = new Map(promo.discounts.map((d) => [d.kind, d.target]))
+  return (
+    <dl className="admin-dl" aria-label={t('admin.promo.discounts', { code: promo.code })}>
+      {ORDER_KINDS.map((kind) => (
+        <div key={kind}>
+          <dt>{t(`admin.promo.kinds.${kind}`)}</dt>
+          <dd>{t(`admin.promo.targets.${byKind.get(kind) ?? 'none'}`, { percent: promo.percent })}</dd>
+        </div>
+      ))}
+    </dl>
+  )
+}
+
 export default function AdminPromo() {
+  const formatWhen = useWhen()
   const t = useT()
   const { codes, games, gifts, now } = useLoaderData<typeof loader>()
   const failed = useFailedForm()
@@ -173,6 +226,7 @@ export default function AdminPromo() {
                     ? t('admin.promo.until', { when: formatWhen(p.expires_at) })
                     : t('admin.promo.forever')}
                 </p>
+                <Discounts promo={p} />
                 <AdminForm
                   formKey={`switch-${p.id}`}
                   intent="switch"

@@ -7,7 +7,10 @@ import { AdminForm, Check, Field, Submit } from '#app/components/admin/admin-for
 import { useT } from '#app/i18n/i18n-context'
 import { adminT, badIntent, idFrom, ownerApi, read, readForm, settle } from '#app/lib/admin/admin.server'
 import { adminMeta } from '#app/lib/admin/meta'
+import { formatWireMoney } from '#app/lib/money'
+import { useWhen } from '#app/lib/shop-time'
 import type { components } from '#openapi/schema'
+import { formatOrderNumber } from '../../shared/order-number'
 
 export const meta = adminMeta('seller.title')
 
@@ -89,6 +92,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function AdminSeller() {
   const t = useT()
   const { seller: s, failed } = useLoaderData<typeof loader>()
+  const when = useWhen()
   const options = (keys: readonly string[], prefix: string) =>
     keys.map((k) => ({ value: k, label: t(`admin.seller.${prefix}.${k}`) }))
   return (
@@ -104,10 +108,10 @@ export default function AdminSeller() {
             <li key={r.id} className="card" data-testid={`failed-receipt-${r.id}`}>
               <p>
                 {t('admin.seller.failed_line', {
-                  order: r.order_id.slice(0, 8),
+                  order: r.order_number ? formatOrderNumber(r.order_number) : r.order_id,
                   kind: t(`admin.seller.receipt_kinds.${r.kind}`),
-                  total: r.total,
-                  created: new Date(r.created).toLocaleString('ru-RU', { timeZone: 'Europe/Moscow' }),
+                  total: formatWireMoney(r.total),
+                  created: when(r.created),
                 })}
               </p>
               {r.reason ? <p className="form-error">{r.reason}</p> : null}

@@ -7,8 +7,27 @@ import { rememberShopName } from '#app/i18n/shop-name.server'
 import { useT } from '#app/i18n/i18n-context'
 import { adminT, badIntent, ownerApi, read, readForm, settle } from '#app/lib/admin/admin.server'
 import { adminMeta } from '#app/lib/admin/meta'
+import { DEFAULT_SHOP_TIMEZONE } from '../../shared/shop-time'
 
 export const meta = adminMeta('shop_settings.title')
+
+/** Russia's zones, west to east; a zone set by SHOP_TIMEZONE elsewhere is offered too. */
+const RUSSIAN_ZONES = [
+  'Europe/Kaliningrad',
+  'Europe/Moscow',
+  'Europe/Samara',
+  'Asia/Yekaterinburg',
+  'Asia/Omsk',
+  'Asia/Novosibirsk',
+  'Asia/Krasnoyarsk',
+  'Asia/Irkutsk',
+  'Asia/Yakutsk',
+  'Asia/Vladivostok',
+  'Asia/Magadan',
+  'Asia/Kamchatka',
+]
+const zoneOptions = (current: string) =>
+  RUSSIAN_ZONES.includes(current) ? RUSSIAN_ZONES : [current, ...RUSSIAN_ZONES]
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await ownerApi(request, context)
@@ -28,6 +47,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         logo: field('logo'),
         support_email: field('support_email'),
         support_phone: field('support_phone'),
+        time_zone: field('time_zone'),
       },
     })
     .then((r) => {
@@ -64,6 +84,18 @@ export default function AdminShop() {
             name="support_phone"
             label={t('admin.shop_settings.support_phone')}
             defaultValue={shop.support_phone}
+          />
+          <Field
+            name="time_zone"
+            type="select"
+            label={t('admin.shop_settings.time_zone')}
+            hint={t('admin.shop_settings.time_zone_hint')}
+            defaultValue={shop.time_zone}
+            options={zoneOptions(shop.time_zone ?? DEFAULT_SHOP_TIMEZONE).map((z) => {
+              const key = `admin.shop_settings.zones.${z.replace('/', '_')}`
+              const label = t(key)
+              return { value: z, label: label === key ? z : label }
+            })}
           />
           <Submit>{t('admin.common.save')}</Submit>
         </AdminForm>

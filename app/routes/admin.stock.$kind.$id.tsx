@@ -5,7 +5,7 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from '@remix-r
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
 import { AdminForm, Field, Submit } from '#app/components/admin/admin-form'
 import { Pager, pageFrom } from '#app/components/admin/pager'
-import { formatWhen } from '#app/components/admin/status-badge'
+import { useWhen } from '#app/lib/shop-time'
 import { useT } from '#app/i18n/i18n-context'
 import { adminT, badIntent, done, formFailure, idFrom, ownerApi, read } from '#app/lib/admin/admin.server'
 import { adminMeta } from '#app/lib/admin/meta'
@@ -155,6 +155,7 @@ function ImportReport({ report }: { report: components['schemas']['AdminStockImp
 }
 
 export default function AdminStockItem() {
+  const formatWhen = useWhen()
   const t = useT()
   const { counts, codes, status, page } = useLoaderData<typeof loader>()
   const result = useActionData<typeof action>()
@@ -167,7 +168,9 @@ export default function AdminStockItem() {
   return (
     <section aria-labelledby="admin-h1">
       <p>
-        <Link to="/admin/stock">← {t('admin.stock.back')}</Link>
+        <Link className="admin-back" to="/admin/stock">
+          ← {t('admin.stock.back')}
+        </Link>
       </p>
       <h1 id="admin-h1">{counts.title}</h1>
       <p>

@@ -15,6 +15,7 @@ import { hasAccessCookie, loadSocialProviders, safeReturnTo } from '#app/lib/acc
 import { apiFor, errorText } from '#app/lib/api/client.server'
 import { redirectWithToast } from '#app/lib/toast.server'
 import accountCss from '#app/styles/account.css?url'
+import { metaT } from '#app/components/catalogue/meta-t'
 
 export const links = () => [{ rel: 'stylesheet', href: accountCss }]
 
@@ -24,12 +25,10 @@ export const headers: HeadersFunction = ({ actionHeaders }) => {
   return retryAfter ? { 'retry-after': retryAfter } : new Headers()
 }
 
-export const meta: MetaFunction = ({ matches }) => {
-  const root = matches.find((m) => m.id === 'root')?.data as {
-    messages?: { account?: { auth_title?: string } }
-  }
-  return [{ title: root?.messages?.account?.auth_title ?? 'Вход' }, { name: 'robots', content: 'noindex' }]
-}
+export const meta: MetaFunction = ({ matches }) => [
+  { title: metaT(matches)('account.auth_title') },
+  { name: 'robots', content: 'noindex' },
+]
 
 /** The sign-in page: the popup's form as a page of its own (the target of its no-JS posts). */
 export async function loader({ request, context }: LoaderFunctionArgs) {

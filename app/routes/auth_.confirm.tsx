@@ -15,11 +15,12 @@ import { hasAccessCookie } from '#app/lib/account.server'
 import { apiFor, errorText } from '#app/lib/api/client.server'
 import { redirectWithToast } from '#app/lib/toast.server'
 import accountCss from '#app/styles/account.css?url'
+import { metaT } from '#app/components/catalogue/meta-t'
 
 export const links = () => [{ rel: 'stylesheet', href: accountCss }]
 
-export const meta: MetaFunction = () => [
-  { title: 'Подтверждение почты' },
+export const meta: MetaFunction = ({ matches }) => [
+  { title: metaT(matches)('account.confirm.title') },
   { name: 'robots', content: 'noindex' },
 ]
 

@@ -7,11 +7,12 @@ import { useT } from '#app/i18n/i18n-context'
 import { getServerT } from '#app/i18n/i18n.server'
 import { apiFor, errorText } from '#app/lib/api/client.server'
 import accountCss from '#app/styles/account.css?url'
+import { metaT } from '#app/components/catalogue/meta-t'
 
 export const links = () => [{ rel: 'stylesheet', href: accountCss }]
 
-export const meta: MetaFunction = () => [
-  { title: 'Восстановление пароля' },
+export const meta: MetaFunction = ({ matches }) => [
+  { title: metaT(matches)('account.forgot.title') },
   { name: 'robots', content: 'noindex' },
 ]
 

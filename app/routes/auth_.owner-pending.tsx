@@ -16,11 +16,12 @@ import { getServerT } from '#app/i18n/i18n.server'
 import { hasAccessCookie } from '#app/lib/account.server'
 import { type ApiSession, apiFor, errorText } from '#app/lib/api/client.server'
 import accountCss from '#app/styles/account.css?url'
+import { metaT } from '#app/components/catalogue/meta-t'
 
 export const links = () => [{ rel: 'stylesheet', href: accountCss }]
 
-export const meta: MetaFunction = () => [
-  { title: 'Подтвердите почту владельца' },
+export const meta: MetaFunction = ({ matches }) => [
+  { title: metaT(matches)('account.owner_pending.title') },
   { name: 'robots', content: 'noindex' },
 ]
 

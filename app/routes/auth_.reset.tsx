@@ -14,10 +14,14 @@ import { getServerT } from '#app/i18n/i18n.server'
 import { apiFor, errorText } from '#app/lib/api/client.server'
 import { redirectWithToast } from '#app/lib/toast.server'
 import accountCss from '#app/styles/account.css?url'
+import { metaT } from '#app/components/catalogue/meta-t'
 
 export const links = () => [{ rel: 'stylesheet', href: accountCss }]
 
-export const meta: MetaFunction = () => [{ title: 'Новый пароль' }, { name: 'robots', content: 'noindex' }]
+export const meta: MetaFunction = ({ matches }) => [
+  { title: metaT(matches)('account.reset.title') },
+  { name: 'robots', content: 'noindex' },
+]
 
 /** The token stays out of other sites' Referer headers. */
 export const headers: HeadersFunction = ({ actionHeaders }) => {

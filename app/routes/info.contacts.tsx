@@ -8,6 +8,7 @@ import { useT } from '#app/i18n/i18n-context'
 import { ApiResponseError, apiFor, must } from '#app/lib/api/client.server'
 import { pageMeta } from '#app/lib/seo'
 import { markShared, sharedPageHeaders } from '#app/lib/shared-page.server'
+import { isSoleTraderNumber } from '../../shared/requisites'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = apiFor(request, context)
@@ -38,7 +39,16 @@ export const meta: MetaFunction<typeof loader> = (args) => {
   return pageMeta(args, {
     title: t('info.contacts.meta_title'),
     description: c
-      ? t('info.contacts.meta_description', { company: c.companyName, inn: c.inn, ogrn: c.companyId })
+      ? t(
+          isSoleTraderNumber(c.companyId)
+            ? 'info.contacts.meta_description_ip'
+            : 'info.contacts.meta_description',
+          {
+            company: c.companyName,
+            inn: c.inn,
+            ogrn: c.companyId,
+          },
+        )
       : t('info.pages.contacts.summary'),
   })
 }
@@ -66,7 +76,9 @@ export default function ContactsPage() {
           <dd>{c.inn}</dd>
         </div>
         <div>
-          <dt>{t('info.contacts.company_id')}</dt>
+          <dt>
+            {t(isSoleTraderNumber(c.companyId) ? 'info.contacts.company_id_ip' : 'info.contacts.company_id')}
+          </dt>
           <dd>{c.companyId}</dd>
         </div>
         {c.extra.trim() ? (

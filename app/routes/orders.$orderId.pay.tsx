@@ -1,6 +1,7 @@
 // /orders/{orderId}/pay: the order (recalculated), its promo code, the country and payment method,
 // the started payment's next step, and the order's progress up to its delivered codes.
 // Every step is a server-rendered form; JavaScript only polls the status and sends provider forms.
+import { PROMO_TARGET } from '#app/lib/order-form/promo-target'
 import {
   type ActionFunctionArgs,
   data,
@@ -12,6 +13,7 @@ import { Link, useActionData, useLoaderData, useLocation } from '@remix-run/reac
 import { useEffect } from 'react'
 import { metaT } from '#app/components/catalogue/meta-t'
 import { CountryForm } from '#app/components/payment/country-form'
+import { useTelegramFollow } from '#app/components/payment/telegram-follow-switch'
 import { Deferred, deferredComponent } from '#app/components/payment/deferred'
 import { MethodForm } from '#app/components/payment/method-form'
 import { OrderSummary } from '#app/components/payment/order-summary'
@@ -19,6 +21,7 @@ import { handlePayAction, loadPayPage, orderIdParam } from '#app/components/paym
 import { PromoForm } from '#app/components/payment/promo-form'
 import type { PayActionData, PayPageData } from '#app/components/payment/types'
 import { useT } from '#app/i18n/i18n-context'
+import { forgetPaidPicks } from '#app/lib/cart'
 import { formatAmount } from '#app/lib/money'
 import { markPersonal, sharedPageHeaders } from '#app/lib/shared-page.server'
 import { loadUser } from '#app/lib/account.server'
@@ -31,6 +34,10 @@ const scenarioView = deferredComponent(() =>
 )
 const deliveredCodes = deferredComponent(() =>
   import('#app/components/payment/delivered-codes').then((m) => m.DeliveredCodes),
+)
+// a declined payment's note with its retry: rare, so on demand too
+const declinedNote = deferredComponent(() =>
+  import('#app/components/payment/declined-note').then((m) => m.DeclinedNote),
 )
 const refundNote = deferredComponent(() =>
   import('#app/components/payment/refund-note').then((m) => m.RefundNote),
@@ -45,6 +52,10 @@ const listingNote = deferredComponent(() =>
 )
 const receiptNotes = deferredComponent(() =>
   import('#app/components/receipt-notes').then((m) => m.ReceiptNotes),
+)
+// «Следить в Telegram»: only shops with a bot show it
+const telegramFollow = deferredComponent(() =>
+  import('#app/components/payment/telegram-follow').then((m) => m.TelegramFollow),
 )
 const statusPoller = deferredComponent(() =>
   import('#app/components/payment/status-poller').then((m) => m.StatusPoller),
@@ -68,10 +79,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     // rendered on the server without waiting: their code is there before the page renders
     scenarioView.preload(),
     deliveredCodes.preload(),
+    declinedNote.preload(),
     refundNote.preload(),
     orderEdit.preload(),
     listingNote.preload(),
     receiptNotes.preload(),
+    telegramFollow.preload(),
   ])
   // the buyer's own page, kept for them until their data changes (decision 103): not when a read
   // failed, and not while it shows delivered codes, since each showing of those is logged
@@ -98,16 +111,32 @@ export default function OrderPayPage() {
   const t = useT()
   const location = useLocation()
   const { order } = page
+  const telegram = useTelegramFollow()
 
   // arriving here after placing an order: no popup is open any more, so nothing may lock scrolling
   useEffect(() => {
     document.body.style.removeProperty('overflow')
   }, [])
 
+  // a paid order's picks leave the stored cart, so the game page does not offer them again
+  const paid = !order.isPaymentActive && order.status !== 'failed'
+  const gameId = order.game?.id
+  const productIds = order.lines.map((l) => l.productId).join()
+  useEffect(() => {
+    if (paid && gameId !== undefined && productIds) forgetPaidPicks(gameId, productIds.split(',').map(Number))
+  }, [paid, gameId, productIds])
+
   const promoState = actionData?.intent === 'promo' ? actionData : null
   const payState = actionData?.intent === 'pay' ? actionData : null
   const countryError = actionData?.intent === 'country' ? actionData.error : null
   const justStarted = actionData?.intent === 'pay_started' && actionData.paymentId === page.payment?.id
+  // the success screen leads with «Готово»; a paid order on its way says it is paid
+  const heading =
+    order.status === 'done'
+      ? 'payment.done_heading'
+      : order.status === 'paid' || order.status === 'sending' || order.status === 'sent'
+        ? 'payment.paid_heading'
+        : 'payment.heading'
 
   return (
     <div className="pay-page">
@@ -132,8 +161,8 @@ export default function OrderPayPage() {
         />
       ) : null}
       <header className="pay-page__head">
-        <h1>{t('payment.heading')}</h1>
-        <p className="pay-muted">{t('payment.order_number', { id: order.id })}</p>
+        <h1>{t(heading)}</h1>
+        <p className="pay-muted">{t('payment.order_number', { id: order.number ?? order.id })}</p>
         <p className="pay-status">
           {t('payment.status_label')}:{' '}
           <span
@@ -144,17 +173,24 @@ export default function OrderPayPage() {
           </span>
         </p>
       </header>
+      {order.status === 'done' ? (
+        // the codes and how to activate them on the first screen, above the order's details
+        <Deferred of={deliveredCodes} props={{ order, texts: page.done }} />
+      ) : null}
+      {page.declined ? (
+        <Deferred of={declinedNote} props={{ declined: page.declined, email: order.account.email }} />
+      ) : null}
       <div className="pay-page__grid">
-        <OrderSummary
-          order={order}
-          delivered={order.status === 'done' ? <Deferred of={deliveredCodes} props={{ order }} /> : null}
-        />
+        <OrderSummary order={order} charged={page.status?.charged ?? null} />
         <div className="pay-page__side">
           {page.order.listing && page.skin ? <Deferred of={listingNote} props={{ page }} /> : null}
           {page.receipts.length > 0 ? (
             <Deferred of={receiptNotes} props={{ receipts: page.receipts, className: 'card pay-receipts' }} />
           ) : null}
           <StatusNote page={page} />
+          {telegram && order.status !== 'done' && order.status !== 'failed' ? (
+            <Deferred of={telegramFollow} props={{ orderId: order.id }} />
+          ) : null}
           <ChargedNote page={page} />
           {payState?.error && !order.isPaymentActive ? (
             <p className="form-error card" role="alert">
@@ -162,7 +198,7 @@ export default function OrderPayPage() {
             </p>
           ) : null}
           {page.paymentMessage ? (
-            // a declined payment, or «Платёж не засчитан — возвращаем деньги» (texts made by the loader)
+            // «Платёж не засчитан — возвращаем деньги» (texts made by the loader)
             <p className="card pay-declined" role="alert">
               {page.paymentMessage}
             </p>
@@ -173,7 +209,12 @@ export default function OrderPayPage() {
                 <Deferred of={scenarioView} props={{ payment: page.payment, justStarted }} />
               ) : null}
               <Deferred of={orderEdit} props={{ order, edit: page.edit }} />
-              <PromoForm promo={page.promo} error={promoState?.error ?? null} code={promoState?.code ?? ''} />
+              <PromoForm
+                promo={page.promo}
+                error={promoState?.error ?? null}
+                code={promoState?.code ?? ''}
+                target={PROMO_TARGET[order.kind]}
+              />
               {page.country ? (
                 <CountryForm countries={page.countries} country={page.country} error={countryError} />
               ) : null}

@@ -37,6 +37,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         amount: e.amount,
         credit: !e.amount.startsWith('-'),
         orderId: e.order_id,
+        // the short number (decision 135); a backend without it falls back to the id's start
+        orderLabel: e.order_id ? String(e.order_number ?? e.order_id.slice(0, 8)) : null,
         created: e.created,
       })),
       page,
@@ -65,7 +67,7 @@ export default function BalanceHistory() {
                 <time dateTime={e.created}>{dateFormat.format(new Date(e.created))}</time>
                 {e.orderId ? (
                   <Link to={`/orders/${e.orderId}/pay`}>
-                    {t('account.balance_history.order', { id: e.orderId.slice(0, 8) })}
+                    {t('account.balance_history.order', { id: e.orderLabel ?? '' })}
                   </Link>
                 ) : null}
               </div>

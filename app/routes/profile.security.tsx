@@ -14,8 +14,12 @@ import { getServerT } from '#app/i18n/i18n.server'
 import { requireAccessCookie } from '#app/lib/account.server'
 import { apiFor, errorText, must } from '#app/lib/api/client.server'
 import { redirectWithToast } from '#app/lib/toast.server'
+import { metaT } from '#app/components/catalogue/meta-t'
 
-export const meta: MetaFunction = () => [{ title: 'Пароль и почта' }, { name: 'robots', content: 'noindex' }]
+export const meta: MetaFunction = ({ matches }) => [
+  { title: metaT(matches)('account.security.title') },
+  { name: 'robots', content: 'noindex' },
+]
 
 export const headers: HeadersFunction = ({ actionHeaders }) => {
   const retryAfter = actionHeaders.get('retry-after')

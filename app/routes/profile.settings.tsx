@@ -8,16 +8,12 @@ import { accountPromoAction } from '#app/lib/account-promo.server'
 import { apiFor, errorText } from '#app/lib/api/client.server'
 import { redirectWithToast } from '#app/lib/toast.server'
 import type { loader as profileLoader } from './profile'
+import { metaT } from '#app/components/catalogue/meta-t'
 
-export const meta: MetaFunction = ({ matches }) => {
-  const root = matches.find((m) => m.id === 'root')?.data as {
-    messages?: { account?: { settings?: { title?: string } } }
-  }
-  return [
-    { title: root?.messages?.account?.settings?.title ?? 'Настройки' },
-    { name: 'robots', content: 'noindex' },
-  ]
-}
+export const meta: MetaFunction = ({ matches }) => [
+  { title: metaT(matches)('account.settings.title') },
+  { name: 'robots', content: 'noindex' },
+]
 
 export function loader({ request }: LoaderFunctionArgs) {
   requireAccessCookie(request)

@@ -15,18 +15,14 @@ import { apiFor, errorText } from '#app/lib/api/client.server'
 import { formatWireMoney } from '#app/lib/money'
 import { redirectWithToast } from '#app/lib/toast.server'
 import accountCss from '#app/styles/account.css?url'
+import { metaT } from '#app/components/catalogue/meta-t'
 
 export const links = () => [{ rel: 'stylesheet', href: accountCss }]
 
-export const meta: MetaFunction = ({ matches }) => {
-  const root = matches.find((m) => m.id === 'root')?.data as {
-    messages?: { account?: { profile_title?: string } }
-  }
-  return [
-    { title: root?.messages?.account?.profile_title ?? 'Профиль' },
-    { name: 'robots', content: 'noindex' },
-  ]
-}
+export const meta: MetaFunction = ({ matches }) => [
+  { title: metaT(matches)('account.profile_title') },
+  { name: 'robots', content: 'noindex' },
+]
 
 /** /profile (protected, §5): without the access cookie, or with a dead one, the visitor goes to `/`. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -96,7 +96,7 @@ describe('promo codes', () => {
       [{ code: 'ab', percent: 10, game: gameId }, 'code', /от 3 до 32/],
       [{ code: 'два слова', percent: 10, game: gameId }, 'code', /латинских/],
       [{ code: `P${hex()}`, percent: 0, game: gameId }, 'percent', /от 1 до 100/],
-      [{ code: `P${hex()}`, percent: 101, game: gameId }, 'percent', /не больше 100/],
+      [{ code: `P${hex()}`, percent: 101, game: gameId }, 'percent', /от 1 до 100/],
       [{ code: `P${hex()}`, percent: 10, game: gameId, max_uses: 0 }, 'max_uses', /не меньше 1/],
       [{ code: `P${hex()}`, percent: 10, game: gameId, expires_at: 'завтра' }, 'expires_at', /дата/],
       [{ code: `P${hex()}`, percent: 10 }, 'game', /все игры/],

@@ -241,7 +241,14 @@ type HistoryPage = {
   count: number
   next: string | null
   previous: string | null
-  results: Array<{ id: number; kind: string; amount: string; order_id: string | null; created: string }>
+  results: Array<{
+    id: number
+    kind: string
+    amount: string
+    order_id: string | null
+    order_number?: number | null
+    created: string
+  }>
 }
 
 describe('GET /api/profile/balance_history/', () => {
@@ -261,6 +268,8 @@ describe('GET /api/profile/balance_history/', () => {
       ['spend', '-100.00', orderId],
       ['correction', '200.00', null],
     ])
+    // the order's short number people read (decision 135), none for a correction
+    expect(all.body.results.map((e) => e.order_number)).toEqual([row!.number, null])
     const first = await api.call<HistoryPage>('GET', '/api/profile/balance_history/?limit=1', {
       token: u.token,
     })

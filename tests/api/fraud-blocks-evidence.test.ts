@@ -4,7 +4,7 @@
 // rule, and the card rules fed by what YooKassa (the local fake) says about the card.
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { auditLog, codeViews, orderReviews, paymentMethods } from '#api/db/schema'
+import { auditLog, codeViews, orderReviews, orders, paymentMethods } from '#api/db/schema'
 import { grantRole } from '#api/services/admin/roles'
 import { signLookupToken } from '#api/services/mail/lookup-token'
 import { ensureYookassaMethods } from '#api/services/payments/yookassa-setup'
@@ -171,14 +171,15 @@ describe('block lists', () => {
     expect(
       (await api.call('POST', `/api/admin/orders/${held}/block/`, { token: support.token })).status,
     ).toBe(403)
-    const b = await api.call<{ results: Array<{ entry: { kind: string; value: string }; added: boolean }> }>(
-      'POST',
-      `/api/admin/orders/${held}/block/`,
-      { token: owner.token },
-    )
+    const b = await api.call<{
+      results: Array<{ entry: { kind: string; value: string; note: string }; added: boolean }>
+    }>('POST', `/api/admin/orders/${held}/block/`, { token: owner.token })
     expect(b.status, JSON.stringify(b.body)).toBe(200)
     expect(b.body.results.map((r) => r.entry.kind).sort()).toEqual(['card', 'email', 'network'])
     expect(b.body.results.every((r) => r.added)).toBe(true)
+    // each entry names the order as people read it (decision 135), not a fragment of its UUID
+    const [heldRow] = await api.db.select().from(orders).where(eq(orders.id, held))
+    expect(b.body.results.map((r) => r.entry.note)).toEqual(Array(3).fill(`заказ № ${heldRow!.number}`))
     // a replay adds nothing
     const again = await api.call<{ results: Array<{ added: boolean }> }>(
       'POST',

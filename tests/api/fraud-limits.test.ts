@@ -3,7 +3,7 @@
 // code through any endpoint until approved), approve / reject with replays, and block lists.
 import { and, eq, like } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { auditLog, blockList, jobs, refunds } from '#api/db/schema'
+import { auditLog, blockList, jobs, refunds, voucherCodes } from '#api/db/schema'
 import { grantRole } from '#api/services/admin/roles'
 import { signLookupToken } from '#api/services/mail/lookup-token'
 import type { MailTemplate } from '#api/services/mail/outbox'
@@ -145,6 +145,16 @@ describe('review before delivery', () => {
     const s = await status(api, id)
     expect(s.body).toMatchObject({ status: 'paid', payment_status: 'succeeded', on_review: true })
     expect(await exposure(id, email)).toEqual({ codes: 0, mails: ['order_held'] })
+    // the buyer's «на проверке» mail: its subject and its first sentence start with a capital
+    const held = await renderMail('order_held', { orderId: id } as never, {
+      db: api.db,
+      config: api.config,
+      to: email,
+      now: new Date(),
+    })
+    expect(held?.subject).toMatch(/^Заказ № \d+ на проверке$/)
+    expect(held?.text).toMatch(/Ваш заказ № \d+ от .+ оплачен\. Заказ на проверке/)
+    expect(held?.text).not.toMatch(/(^|[.!?]\s+)заказ №/m)
 
     // the desk's «Проверка» queue shows it with the rule that tripped
     const queue = await api.call<{ results: Array<{ id: string; rules: string[] }> }>(
@@ -155,6 +165,22 @@ describe('review before delivery', () => {
       },
     )
     expect(queue.body.results.find((r) => r.id === id)?.rules).toEqual(['first_order_over'])
+    // the hold as it is (issue 47): its code is put aside about 30 days; once that lapses, it says so
+    type Hold = { id: string; codes_hold?: string; codes_held_until?: string | null }
+    const holdOf = async () =>
+      (
+        await api.call<{ results: Hold[] }>('GET', '/api/admin/reviews/', { token: support.token })
+      ).body.results.find((r) => r.id === id)
+    const heldFor = await holdOf()
+    expect(heldFor?.codes_hold).toBe('held')
+    expect(new Date(heldFor!.codes_held_until!).getTime()).toBeGreaterThan(Date.now() + 29 * 86_400_000)
+    const [code] = await api.db.select().from(voucherCodes).where(eq(voucherCodes.heldBy, id))
+    await api.db
+      .update(voucherCodes)
+      .set({ heldUntil: new Date(Date.now() - 60_000) })
+      .where(eq(voucherCodes.id, code!.id))
+    expect(await holdOf()).toMatchObject({ codes_hold: 'lapsed' })
+    await api.db.update(voucherCodes).set({ heldUntil: code!.heldUntil }).where(eq(voucherCodes.id, code!.id))
     // shoppers and guests cannot decide
     expect((await api.call('POST', `/api/admin/orders/${id}/approve/`)).status).toBe(404)
     const first = await api.call<{ changed: boolean; status: string }>(

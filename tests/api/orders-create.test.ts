@@ -382,7 +382,7 @@ describe('POST /api/orders/standoff/', () => {
     })
     expect(r.status).toBe(201)
     const body = r.body as Record<string, unknown>
-    expect(Object.keys(body).sort()).toEqual(['game_account_id', 'game_avatar', 'id', 'total'])
+    expect(Object.keys(body).sort()).toEqual(['game_account_id', 'game_avatar', 'id', 'number', 'total'])
     expect(body).toMatchObject({ game_account_id: '12345678', game_avatar: null, total: '240.00' })
     const [row] = await api.db
       .select()
@@ -484,7 +484,7 @@ describe('POST /api/orders/steam/', () => {
       email: 's@example.com',
     })
     expect(r.status).toBe(201)
-    expect(Object.keys(r.body as object).sort()).toEqual(['id', 'total'])
+    expect(Object.keys(r.body as object).sort()).toEqual(['id', 'number', 'total'])
     expect((r.body as { total: string }).total).toBe('1080.00')
     const [row] = await api.db
       .select()

@@ -12,6 +12,7 @@ import {
   paymentMethodGroups,
   paymentMethods,
   payments,
+  rateLimits,
   refunds,
   voucherCodes,
 } from '#api/db/schema'
@@ -360,6 +361,11 @@ describe('YooKassa payments', () => {
     const check = () => api.call<Record<string, unknown>>('POST', `/api/orders/status/${orderId}/check/`)
     expect((await check()).body).toMatchObject({ status: 'waiting_for_payment', payment_status: 'pending' })
     yk.succeed(remote.id)
+    // the next question to YooKassa comes 5 s later (decision 112, tests/api/money-check-throttle.test.ts)
+    await api.db
+      .update(rateLimits)
+      .set({ windowStart: sql`now() - interval '6 seconds'` })
+      .where(sql`${rateLimits.key} like 'provider-check:%'`)
     expect((await check()).body).toMatchObject({ status: 'done', payment_status: 'succeeded' })
     const data = await api.call<Record<string, unknown>>('GET', `/api/orders/payment_data/${orderId}/`)
     expect(data.body.method_name).toBe('yookassa_sbp')
@@ -435,8 +441,12 @@ describe('YooKassa refunds', () => {
     const [row] = await api.db.select().from(refunds).where(eq(refunds.orderId, orderId))
     expect(row).toMatchObject({ status: 'done', method: 'provider', externalId: sent[0]!.id, amount: 10197 })
 
-    // the worker died after YooKassa answered and before our commit: the retry is the same request
-    await api.db.update(refunds).set({ status: 'pending' }).where(eq(refunds.orderId, orderId))
+    // the worker died after YooKassa answered and before our commit (nothing of its answer kept):
+    // the retry is the same request
+    await api.db
+      .update(refunds)
+      .set({ status: 'pending', externalId: null })
+      .where(eq(refunds.orderId, orderId))
     await api.db
       .update(jobs)
       .set({ status: 'pending', runAt: new Date() })

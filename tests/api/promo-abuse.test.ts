@@ -6,7 +6,7 @@ import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { orders, promoCodes, promoRedemptions } from '#api/db/schema'
 import { CLIENT_IP_HEADER } from '#api/lib/client-address'
-import { promoEmailKey } from '#api/services/promo/email-key'
+import { emailKey as promoEmailKey } from '#api/services/identity/email-key'
 import { makeUser } from './orders-fixtures'
 import { createTestApi, type TestApi } from '#tests/helpers/test-api'
 import {

@@ -2,10 +2,10 @@
 // written with the settlement / refund, registered once by the `receipt.send` job through the
 // owner's transport — the sandbox, ATOL Online v5 (a local fake of its API), or with the payment
 // (Payselection's ReceiptData). A refused receipt is shown to the owner and never touches the payment.
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, asc, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { ApiDeps } from '#api/context'
-import { jobs, payments, receipts, sellerSettings } from '#api/db/schema'
+import { contacts as contactsTable, jobs, orders, payments, receipts, sellerSettings } from '#api/db/schema'
 import { JOB_HANDLERS } from '#api/jobs/handlers'
 import { createJobWorker } from '#api/jobs/worker'
 import { grantRole } from '#api/services/admin/roles'
@@ -140,9 +140,13 @@ describe('«Реквизиты и чеки» settings', () => {
     const badInn = await putSeller(seller({ inn: '7707083894' }))
     expect(badInn.status).toBe(400)
     expect(badInn.body.detail).toContain('ИНН с ошибкой')
+    // check digits are no schema's: their own code, not a request off the contract (issue 44)
+    expect(badInn.body).toMatchObject({ code: 'seller_inn_invalid', fields: { inn: [expect.any(String)] } })
     const badOgrn = await putSeller(seller({ ogrn: '1027700132196' }))
     expect(badOgrn.status).toBe(400)
     expect(badOgrn.body.detail).toContain('ОГРН с ошибкой')
+    expect(badOgrn.body).toMatchObject({ code: 'seller_ogrn_invalid' })
+    expect((await putSeller(seller({ inn: '77070838' }))).body).toMatchObject({ code: 'validation_error' })
     expect((await putSeller(seller({ tax_system: 'envd' }))).status).toBe(400)
     // the sandbox prints no real receipt: refused outside the demo's sandbox payments
     expect((await putSeller(seller({ receipt_transport: 'sandbox' }))).status).toBe(200)
@@ -159,6 +163,50 @@ describe('«Реквизиты и чеки» settings', () => {
       company_id: OGRN,
       extra: 'Почта: shop@example.com\nТелефон: +7 900 000-00-00',
     })
+    // requisites saved empty again (a fresh shop's form sent back as it was): the seeded contacts,
+    // never a contacts page of blank lines
+    if ((await api.db.select().from(contactsTable).limit(1)).length === 0)
+      await api.db.insert(contactsTable).values({
+        companyName: 'ООО «Посев»',
+        address: 'Москва',
+        inn: '7703482150',
+        companyId: '1197746340516',
+        extra: '',
+      })
+    const [seeded] = await api.db.select().from(contactsTable).orderBy(asc(contactsTable.id)).limit(1)
+    const blank = await putSeller({
+      ...(ok.body as Record<string, unknown>),
+      legal_form: '',
+      company_name: '',
+      inn: '',
+      ogrn: '',
+      receipts_enabled: false,
+    })
+    expect(blank.status, JSON.stringify(blank.body)).toBe(200)
+    const fallback = await api.call<Record<string, string>>('GET', '/api/contacts/')
+    expect(fallback.body).toMatchObject({ inn: seeded!.inn, company_name: seeded!.companyName })
+    expect((await putSeller(seller())).status).toBe(200)
+  })
+
+  it('an individual entrepreneur’s number is labelled ОГРНИП in the mails; an organisation’s ОГРН', async () => {
+    const mailText = async () =>
+      (await renderMail(
+        'password_changed',
+        {},
+        { db: api.db, config: api.config, to: 'b@example.com', now: new Date() },
+      ))!.text
+    const ip = await putSeller(
+      seller({ legal_form: 'ИП', company_name: 'Иванов Иван', inn: '500100732259', ogrn: '304500116000157' }),
+    )
+    expect(ip.status, JSON.stringify(ip.body)).toBe(200)
+    expect(await mailText()).toContain('Продавец: ИП Иванов Иван, ИНН 500100732259, ОГРНИП 304500116000157')
+    // the storefront labels it from the number it reads (the contacts call has no legal form)
+    const contacts = await api.call<Record<string, string>>('GET', '/api/contacts/')
+    expect(contacts.body).toMatchObject({ company_name: 'ИП Иванов Иван', company_id: '304500116000157' })
+    expect((await putSeller(seller())).status).toBe(200)
+    const org = await mailText()
+    expect(org).toContain(`Продавец: ООО Тест Шоп, ИНН ${INN}, ОГРН ${OGRN}`)
+    expect(org).not.toContain('ОГРНИП')
   })
 })
 
@@ -223,6 +271,15 @@ describe('ATOL Online transport', () => {
     // the recalculated order carries them too
     const order = await api.call<{ receipts?: unknown[] }>('GET', `/api/orders/${orderId}/`)
     expect(order.body.receipts).toHaveLength(1)
+    // the back-office reads the fiscal data operator's link the cash register named (issue 47)
+    const listed = await api.call<{
+      results: Array<{ ofd_url: string | null; fiscal: { fiscal_document_number: string } }>
+    }>('GET', `/api/admin/receipts/?q=${orderId}`, { token: owner.token })
+    expect(listed.status).toBe(200)
+    const [atolReceipt] = listed.body.results
+    expect(atolReceipt?.ofd_url).toBe(
+      `https://ofd.example/check/${atolReceipt?.fiscal.fiscal_document_number}`,
+    )
     // the done mail says where the receipt went, its fiscal attributes, and who the seller is
     const mail = await renderMail('order_done', { orderId } as never, {
       db: api.db,
@@ -369,6 +426,16 @@ describe('ATOL Online transport', () => {
     )
     expect(overview.body.failed_receipts).toContainEqual(
       expect.objectContaining({ id: r!.id, reason: expect.stringContaining('Неверный ИНН') }),
+    )
+    // /admin/seller's list names the order by its short number (decision 135)
+    const failed = await api.call<Array<{ id: number; order_id: string; order_number?: number }>>(
+      'GET',
+      '/api/admin/receipts/failed/',
+      { token: owner.token },
+    )
+    const [orderRecord] = await api.db.select().from(orders).where(eq(orders.id, orderId))
+    expect(failed.body).toContainEqual(
+      expect.objectContaining({ id: r!.id, order_id: orderId, order_number: orderRecord!.number }),
     )
     // only a failed receipt can be resent
     expect((await putSeller(seller())).status).toBe(200)

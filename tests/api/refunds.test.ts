@@ -626,8 +626,12 @@ describe('refund through Payselection (local fake)', () => {
     expect(sent[0]!.body).toMatchObject({ TransactionId: tx, Amount: payment.amount, Currency: 'RUB' })
     expect(row!.externalId).toMatch(/^R-/)
 
-    // the worker died after the gateway answered and before the commit: the retry is the same request
-    await api.db.update(refunds).set({ status: 'pending' }).where(eq(refunds.orderId, orderId))
+    // the worker died after the gateway answered and before the commit (nothing of its answer
+    // kept): the retry is the same request
+    await api.db
+      .update(refunds)
+      .set({ status: 'pending', externalId: null })
+      .where(eq(refunds.orderId, orderId))
     await api.db
       .update(jobs)
       .set({ status: 'pending', runAt: new Date() })
@@ -639,7 +643,7 @@ describe('refund through Payselection (local fake)', () => {
     expect(await mailsOf(orderId, 'order_refunded')).toHaveLength(1)
   })
 
-  it('a refund the gateway keeps declining goes to a signed-in buyer’s balance in the end', async () => {
+  it('a refund the gateway keeps failing stays with the gateway past every attempt (outcome unknown): never the balance (decision 110)', async () => {
     const u = await makeUser(api)
     const { orderId, payment } = await orderLosingItsStock(psMethod, { token: u.token })
     fakeState.declineRefunds = true
@@ -659,8 +663,20 @@ describe('refund through Payselection (local fake)', () => {
       fakeState.declineRefunds = false
     }
     expect(await refundsOf(orderId)).toEqual([
-      expect.objectContaining({ status: 'done', method: 'balance', toBalance: 9900 }),
+      expect.objectContaining({ status: 'pending', method: 'provider', toBalance: 0 }),
     ])
-    expect(await balanceOf(u.id)).toBe(9900)
+    expect(await balanceOf(u.id)).toBe(0)
+    // asked again within the hour, with the same request key, until the gateway answers
+    const [job] = await api.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.dedupeKey, `refund:${orderId}`))
+    expect(job).toMatchObject({ status: 'pending' })
+    await api.db.update(jobs).set({ runAt: new Date() }).where(eq(jobs.id, job!.id))
+    await runRefundJobs()
+    expect(await refundsOf(orderId)).toEqual([
+      expect.objectContaining({ status: 'done', method: 'provider' }),
+    ])
+    expect(await balanceOf(u.id)).toBe(0)
   })
 })

@@ -62,8 +62,13 @@ describe('shop settings', () => {
     expect(((await before.clone().json()) as Doc).info.title).toBe('API магазина игровых пополнений')
     const r = await api.call('PUT', '/api/admin/shop/', { token: owner.token, body })
     expect(r.status).toBe(200)
-    expect(r.body).toEqual(body)
-    expect((await api.call('GET', '/api/shop/')).body).toEqual({ ...body, saved: true })
+    // the time zone (decision 136) follows SHOP_TIMEZONE (Moscow) while none was chosen
+    expect(r.body).toEqual({ ...body, time_zone: 'Europe/Moscow' })
+    expect((await api.call('GET', '/api/shop/')).body).toMatchObject({
+      ...body,
+      time_zone: 'Europe/Moscow',
+      saved: true,
+    })
     const audits = await api.db.select().from(auditLog)
     expect(audits.map((a) => a.action)).toContain('shop.update')
     const ov = await api.call<{ setup: { shop_named: boolean; shop_name: string } }>(

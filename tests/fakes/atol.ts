@@ -1,7 +1,9 @@
 // A local stand-in for ATOL Online v5, written from its public API description: getToken checks the
 // login and password; sell / sell_refund need a valid Token, refuse a company INN whose check digits
 // are wrong, and de-duplicate by external_id (the same uuid comes back); report answers the state the
-// test sets (wait by default, or done with fiscal attributes); `mode` makes it fail or hang.
+// test sets (wait by default, or done with fiscal attributes); `mode` makes it fail or hang. Each item
+// needs a `payment_method` ATOL v5 knows (tag 1214: full_prepayment … credit_payment) and each payment
+// a `type` 0–9 (1 электронными, 2 предварительная оплата — зачёт аванса), else a 400.
 import { randomUUID } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -76,7 +78,12 @@ export async function startFakeAtol(): Promise<FakeAtol> {
         if (m[1] !== ATOL_GROUP) return send(400, { error: { code: 30, text: 'Группа ККТ не найдена' } })
         const b = JSON.parse(body) as {
           external_id?: string
-          receipt?: { company?: { inn?: string }; items?: Array<{ sum: number }>; total?: number }
+          receipt?: {
+            company?: { inn?: string }
+            items?: Array<{ sum: number; payment_method?: string }>
+            payments?: Array<{ type?: number; sum: number }>
+            total?: number
+          }
         }
         const externalId = String(b.external_id ?? '')
         fake.calls.push({ kind: m[2]!, externalId })
@@ -87,6 +94,20 @@ export async function startFakeAtol(): Promise<FakeAtol> {
             status: 'wait',
             error: { code: 33, text: 'В системе существует чек с external_id' },
           })
+        const methods = [
+          'full_prepayment',
+          'prepayment',
+          'advance',
+          'full_payment',
+          'partial_payment',
+          'credit',
+          'credit_payment',
+        ]
+        if (
+          !(b.receipt?.items ?? []).every((i) => methods.includes(String(i.payment_method))) ||
+          !(b.receipt?.payments ?? []).every((p) => Number.isInteger(p.type) && p.type! >= 0 && p.type! <= 9)
+        )
+          return send(400, { uuid: null, status: 'fail', error: { code: 32, text: 'Ошибка валидации чека' } })
         if (!isValidInn(String(b.receipt?.company?.inn ?? '')))
           return send(400, {
             uuid: null,
@@ -126,6 +147,7 @@ export async function startFakeAtol(): Promise<FakeAtol> {
             fiscal_document_number: fd,
             fiscal_document_attribute: 1234567890,
             receipt_datetime: '27.11.2026 15:00:00',
+            ofd_receipt_url: `https://ofd.example/check/${fd}`,
             total: (reg.body.receipt as { total?: number }).total,
           },
         })

@@ -79,6 +79,10 @@ export async function startShopProcess(
     dataDir?: string
     /** `server/main.ts` (one process, the default) or `scripts/start.mjs` (the supervisor). */
     entry?: string
+    /** The shop's folder (default: this checkout); an unpacked release, for the upgrade test. */
+    cwd?: string
+    /** Node's options before the entry (default `--import tsx`; [] for compiled `scripts/start.mjs`). */
+    nodeOptions?: string[]
     waitFor?: string
     readyTimeoutMs?: number
     /** false: return at once (for a process expected to stop by itself). */
@@ -88,28 +92,34 @@ export async function startShopProcess(
   const port = Number(opts.env?.PORT) || (await freePort())
   const dataDir = opts.dataDir ?? mkdtempSync(path.join(tmpdir(), 'shop-proc-'))
   let out = ''
-  const child = spawn(process.execPath, ['--import', 'tsx', opts.entry ?? 'server/main.ts'], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      NODE_ENV: 'production',
-      JWT_SECRET: 'process-test-secret-process-test-secret',
-      DATA_DIR: dataDir,
-      HOST: '127.0.0.1',
-      SKIP_BUILD: '1',
-      // order loads send many orders of one email from one address (the fraud limits of issue 34
-      // have their own tests in tests/api/fraud-limits.test.ts)
-      ORDER_LIMIT_PER_ADDRESS: '100000',
-      ORDER_LIMIT_PER_EMAIL: '100000',
-      PAYMENT_LIMIT_PER_ADDRESS: '100000',
-      PAYMENT_LIMIT_PER_EMAIL: '100000',
-      RISK_RULES: '',
-      ...opts.env,
-      PORT: String(port),
+  const child = spawn(
+    process.execPath,
+    [...(opts.nodeOptions ?? ['--import', 'tsx']), opts.entry ?? 'server/main.ts'],
+    {
+      cwd: opts.cwd ?? root,
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        NODE_ENV: 'production',
+        JWT_SECRET: 'process-test-secret-process-test-secret',
+        DATA_DIR: dataDir,
+        HOST: '127.0.0.1',
+        SKIP_BUILD: '1',
+        // the shop under test reads no developer's .env (scripts/env-file.mjs)
+        ENV_FILE: '/dev/null',
+        // order loads send many orders of one email from one address (the fraud limits of issue 34
+        // have their own tests in tests/api/fraud-limits.test.ts)
+        ORDER_LIMIT_PER_ADDRESS: '100000',
+        ORDER_LIMIT_PER_EMAIL: '100000',
+        PAYMENT_LIMIT_PER_ADDRESS: '100000',
+        PAYMENT_LIMIT_PER_EMAIL: '100000',
+        RISK_RULES: '',
+        ...opts.env,
+        PORT: String(port),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+  )
   child.stdout?.on('data', (d) => {
     out += d
   })

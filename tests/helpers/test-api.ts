@@ -6,6 +6,7 @@ import type { ApiDeps } from '#api/context'
 import type { Database } from '#api/db/client'
 import { seedDemoData } from '#api/demo/seed-data'
 import { type ApiConfig, loadApiConfig } from '#api/env'
+import { checkTrafficOf } from './contract-recorder'
 import { openTestDatabase } from './test-db'
 
 export interface TestApi {
@@ -27,7 +28,13 @@ export interface TestApi {
  * variables (provider endpoints of local fakes, limits); `fetch` replaces outbound HTTP.
  */
 export async function createTestApi(
-  opts: { seed?: boolean; env?: Record<string, string>; fetch?: typeof fetch } = {},
+  opts: {
+    seed?: boolean
+    env?: Record<string, string>
+    fetch?: typeof fetch
+    /** false: exchanges are not checked against the contract (the fuzz lists its own findings) */
+    contract?: boolean
+  } = {},
 ): Promise<TestApi> {
   const database = await openTestDatabase()
   if (opts.seed !== false) await seedDemoData(database.db)
@@ -53,6 +60,8 @@ export async function createTestApi(
   )
   const deps: ApiDeps = { db: database.db, config, fetch: opts.fetch ?? globalThis.fetch }
   const app = createApi(deps)
+  // every exchange of the API tests is checked against the contract (issue 44)
+  if (opts.contract !== false && process.env.CONTRACT_CHECK !== '0') checkTrafficOf(app)
   return {
     app,
     database,

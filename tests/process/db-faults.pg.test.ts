@@ -125,6 +125,14 @@ describe('database faults', () => {
     const healthMs = Date.now() - t0
     expect(health.status).toBe(503)
     expect(await health.json()).toEqual({ status: 'unavailable' })
+    // a client that sends its token everywhere gets health's own shape too (the token cannot be
+    // checked while the database is away; health never reads one)
+    const withToken = await fetch(`${proc.url}/api/health/`, {
+      headers: { authorization: 'Bearer not-a-token' },
+      signal: AbortSignal.timeout(10_000),
+    })
+    expect(withToken.status).toBe(503)
+    expect(await withToken.json()).toEqual({ status: 'unavailable' })
 
     const t1 = Date.now()
     const answers = await Promise.all(

@@ -43,12 +43,15 @@ describe('back-office form body', () => {
     })
   })
 
-  it('reads a datetime-local value as UTC and back', () => {
+  it("reads a datetime-local value in the shop's time zone and back (decision 136)", () => {
     expect(formBody(fd({ e: '2026-12-31T23:59' }), { e: 'nullableDateTime' })).toEqual({
-      e: '2026-12-31T23:59:00Z',
+      e: '2026-12-31T20:59:00.000Z',
     })
-    expect(toDateTimeLocal('2026-12-31T23:59:00.000Z')).toBe('2026-12-31T23:59')
-    expect(toDateTimeLocal(null)).toBe('')
+    expect(formBody(fd({ e: '2026-12-31T23:59' }), { e: 'nullableDateTime' }, 'Asia/Yekaterinburg')).toEqual({
+      e: '2026-12-31T18:59:00.000Z',
+    })
+    expect(toDateTimeLocal('2026-12-31T20:59:00.000Z', 'Europe/Moscow')).toBe('2026-12-31T23:59')
+    expect(toDateTimeLocal(null, 'Europe/Moscow')).toBe('')
   })
 
   it('leaves empty optional fields out', () => {

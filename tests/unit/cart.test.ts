@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   CART_KEY,
   clearCart,
+  forgetPaidPicks,
   gameQuantities,
   readCart,
   saveGameQuantities,
@@ -86,6 +87,19 @@ describe('cart in local storage (§3: game id → product id → quantity)', () 
     expect(readCart(storage)).toEqual({})
   })
 
+  it("forgets a paid order's products of its game, keeping other packs and other games (issue 50)", () => {
+    const storage = new MemoryStorage()
+    writeCart({ '7': { '17': 3, '18': 1 }, '9': { '17': 2 } }, storage)
+    forgetPaidPicks(7, [17], storage)
+    expect(readCart(storage)).toEqual({ '7': { '18': 1 }, '9': { '17': 2 } })
+    forgetPaidPicks(7, [18, 40], storage)
+    expect(readCart(storage)).toEqual({ '9': { '17': 2 } })
+    forgetPaidPicks(9, [17], storage)
+    expect(storage.getItem(CART_KEY)).toBeNull()
+    // a game with nothing stored: nothing changes, nothing throws
+    expect(() => forgetPaidPicks(5, [1], storage)).not.toThrow()
+  })
+
   it('survives a storage that throws (disabled or full)', () => {
     const broken = {
       getItem: () => {
@@ -100,6 +114,7 @@ describe('cart in local storage (§3: game id → product id → quantity)', () 
     }
     expect(() => saveGameQuantities(1, [[1, 1]], broken)).not.toThrow()
     expect(() => clearCart(broken)).not.toThrow()
+    expect(() => forgetPaidPicks(1, [1], broken)).not.toThrow()
     expect(readCart(null)).toEqual({})
   })
 })

@@ -3,7 +3,7 @@
 // once-per-email promo code.
 import { describe, expect, it } from 'vitest'
 import { convertByRate, formatPercentBp, formatRate, paymentAmount } from '#api/services/payments/amounts'
-import { promoEmailKey } from '#api/services/promo/email-key'
+import { emailKey as promoEmailKey } from '#api/services/identity/email-key'
 import {
   type CartLine,
   cartTotals,

@@ -119,6 +119,19 @@ describe('storefront money', () => {
     expect(app.formatAmount(100, 'RUB')).toBe(`1,00${NB}₽`)
   })
 
+  it('shows a wire amount in a currency code the Russian way (the overview printed «3396.21 RUB»)', () => {
+    expect(app.formatWireAmount('3396.21', 'RUB')).toBe(`3${THIN}396,21${NB}₽`)
+    expect(app.formatWireAmount('3396.21')).toBe(`3${THIN}396,21${NB}₽`)
+    expect(app.formatWireAmount('-1101.6', 'RUB')).toBe(`−1${THIN}101,60${NB}₽`)
+    expect(app.formatWireAmount('5768', 'KZT')).toBe(`5${THIN}768,00${NB}KZT`)
+    expect(app.formatWireAmount('n/a', 'RUB')).toBe(`n/a${NB}₽`)
+    expect(app.currencySign('RUB')).toBe('₽')
+    expect(app.currencySign('KZT')).toBe('KZT')
+    expect(app.currencyName('RUB')).toBe('российский рубль')
+    expect(app.currencyName('KZT')).toMatch(/тенге/)
+    expect(app.currencyName('R')).toBe('R')
+  })
+
   it('writes percents from basis points without needless zeros', () => {
     expect(app.formatPercent(0)).toBe('0')
     expect(app.formatPercent(5)).toBe('0,05')

@@ -1,7 +1,14 @@
 // One way of writing money for the shopper (app/lib/money.ts): every screen's amounts, wire strings
 // included, come out as "1 234,50 ₽" — never "89.00 ₽".
 import { describe, expect, it } from 'vitest'
-import { formatAmount, formatMoney, formatPercent, formatWireMoney } from '#app/lib/money'
+import {
+  formatAmount,
+  formatDecimal,
+  formatMoney,
+  formatPercent,
+  formatWireDecimal,
+  formatWireMoney,
+} from '#app/lib/money'
 
 const NB = '\u00a0'
 const THIN = '\u202f'
@@ -30,5 +37,17 @@ describe('storefront money formatter', () => {
     expect(formatPercent(300)).toBe('3')
     expect(formatPercent(350)).toBe('3,5')
     expect(formatPercent(125)).toBe('1,25')
+  })
+
+  it('writes Standoff gold and other unit amounts as Russian numbers (issue 50: «526,42 G», not «526.42 G»)', () => {
+    expect(formatDecimal(52642)).toBe('526,42')
+    expect(formatDecimal(17)).toBe('0,17')
+    expect(formatDecimal(123456789)).toBe(`1${THIN}234${THIN}567,89`)
+    expect(formatDecimal(-5)).toBe('−0,05')
+    expect(formatWireDecimal('526.42')).toBe('526,42')
+    expect(formatWireDecimal('0.17')).toBe('0,17')
+    expect(formatWireDecimal('10500.5')).toBe(`10${THIN}500,50`)
+    // a text that is not a decimal stays visible as it came
+    expect(formatWireDecimal('abc')).toBe('abc')
   })
 })

@@ -62,6 +62,9 @@ export const games = pgTable('games', {
   supplierRef: text('supplier_ref'),
   // manual delivery: the time a buyer is promised («обычно до N мин») and the desk marks overdue
   deliveryMinutes: integer('delivery_minutes').notNull().default(30),
+  // manual delivery: hours after which an order nobody took is refunded by itself; null: the
+  // shop's DELIVERY_REFUND_HOURS, 0: never (decision 125)
+  autoRefundHours: integer('auto_refund_hours'),
   sortOrder: integer('sort_order').notNull().default(0),
   // which player-lookup adapter checks ids typed for this game (null: no check) and its game code there
   playerCheck: text('player_check'),
@@ -377,6 +380,8 @@ export const promoCodes = pgTable(
     maxUses: integer('max_uses'),
     usedCount: integer('used_count').notNull().default(0),
     isActive: boolean('is_active').notNull().default(true),
+    // order kinds the code does not apply to (decision 126)
+    excludedKinds: jsonb('excluded_kinds').$type<OrderKind[]>().notNull().default([]),
   },
   (t) => [uniqueIndex('promo_codes_code_uq').on(sql`lower(${t.code})`)],
 )
@@ -459,6 +464,11 @@ export const orders = pgTable(
   {
     // unguessable: guests reach their orders by this id alone
     id: uuid('id').primaryKey(),
+    // the short number people read out (decision 135): a database sequence, unique in the shop
+    number: integer('number')
+      .notNull()
+      .unique('orders_number_uq')
+      .generatedByDefaultAsIdentity({ startWith: 10001 }),
     kind: text('kind').$type<OrderKind>().notNull(),
     status: text('status').$type<OrderStatus>().notNull().default('created'),
     gameId: integer('game_id').references(() => games.id),
@@ -478,8 +488,10 @@ export const orders = pgTable(
     gameAccountId: text('game_account_id'),
     gameAvatar: text('game_avatar'),
     surplus: integer('surplus'), // hundredths: 0..23
-    // the gold price (hundredths) the buyer lists the skin at, fixed by the server at creation
+    // the gold price (hundredths) the buyer lists the skin at, claimed by the server when a payment
+    // starts (issue 42): held until listing_held_until unless the order is paid, then kept
     listingPrice: integer('listing_price'),
+    listingHeldUntil: timestamp('listing_held_until', { withTimezone: true }),
     // the buyer pressed «Я выставил скин»
     skinListedAt: timestamp('skin_listed_at', { withTimezone: true }),
     // SteamOrder
@@ -494,12 +506,17 @@ export const orders = pgTable(
     playerNickname: text('player_nickname'),
     // RokkyOrder: the delivered gift code
     code: text('code'),
-    // the client address of the payment start that holds the order's codes (the per-buyer hold cap)
+    // the client network (IPv4 address, IPv6 /64) of the payment start that holds the order's codes
+    // or listing price (the per-buyer hold caps; issue 42)
     holdAddress: text('hold_address'),
     // manual delivery (services/delivery): handed to a person at, and the operator who took it
     awaitingSince: timestamp('awaiting_since', { withTimezone: true }),
     takenBy: integer('taken_by').references(() => users.id, { onDelete: 'set null' }),
     takenAt: timestamp('taken_at', { withTimezone: true }),
+    // manual delivery: when an untaken order is refunded by itself (null: never), and when a taken
+    // one passed that time and went to the owner instead (decision 125)
+    refundDueAt: timestamp('refund_due_at', { withTimezone: true }),
+    escalatedAt: timestamp('escalated_at', { withTimezone: true }),
     // idempotent creation
     idempotencyKey: text('idempotency_key'),
     requestHash: text('request_hash'),
@@ -567,6 +584,8 @@ export const payments = pgTable(
     // fraud limits (issue 34): who started it, for which country, and the card that paid it
     // (only a keyed hash of what the provider returned; the issuer country when it says)
     clientAddress: text('client_address'),
+    // the client's network as every per-address rule counts it (IPv6 /64; issue 42)
+    clientNetwork: text('client_network'),
     countryCode: text('country_code'),
     cardHash: text('card_hash'),
     cardCountry: text('card_country'),
@@ -789,6 +808,8 @@ export const sellerSettings = pgTable('seller_settings', {
 
 export const RECEIPT_KINDS = ['sell', 'sell_refund'] as const
 export type ReceiptKind = (typeof RECEIPT_KINDS)[number]
+export const RECEIPT_PAYMENT_METHODS = ['full_prepayment', 'full_payment'] as const
+export type ReceiptPaymentMethod = (typeof RECEIPT_PAYMENT_METHODS)[number]
 export const RECEIPT_STATUSES = ['pending', 'registered', 'failed'] as const
 export type ReceiptStatus = (typeof RECEIPT_STATUSES)[number]
 
@@ -814,6 +835,9 @@ export const receipts = pgTable(
     total: money('total').notNull(),
     items: jsonb('items').$type<unknown[]>().notNull(),
     seller: jsonb('seller').$type<Record<string, unknown>>().notNull(),
+    // признак способа расчёта (tag 1214): full_prepayment (an advance, delivered later) or
+    // full_payment; null on rows written before the advance rule (decision 059, issue 45): full_payment
+    paymentMethod: text('payment_method').$type<ReceiptPaymentMethod>(),
     // the fiscal service's id of the registration (ATOL uuid)
     serviceId: text('service_id'),
     // ФН, ФД, ФП and the time, once registered
@@ -973,6 +997,8 @@ export const shopSettings = pgTable('shop_settings', {
   logo: text('logo').notNull().default(''),
   supportEmail: text('support_email').notNull().default(''),
   supportPhone: text('support_phone').notNull().default(''),
+  // the IANA zone every time is shown and taken in (decision 136); null: SHOP_TIMEZONE
+  timeZone: text('time_zone'),
   updated: timestamp('updated', { withTimezone: true }).notNull().defaultNow(),
 })
 
@@ -1033,3 +1059,161 @@ export const dataRequests = pgTable(
     index('data_requests_status_idx').on(t.status, t.dueDate),
   ],
 )
+
+// ---------------------------------------------------------------- reconciliation «Сверка» (issue 43)
+export const RECONCILIATION_KINDS = [
+  'paid_at_provider_only',
+  'paid_in_shop_only',
+  'amount_differs',
+  'refund_at_provider_only',
+  'refund_in_shop_only',
+] as const
+export type ReconciliationKind = (typeof RECONCILIATION_KINDS)[number]
+export const RECONCILIATION_STATUSES = ['open', 'explained', 'resolved'] as const
+export type ReconciliationStatus = (typeof RECONCILIATION_STATUSES)[number]
+
+/**
+ * A difference between the shop's books and a payment provider's (services/reconciliation), one
+ * row per `key` (provider, kind and the object it is about), so a re-run or a second instance
+ * finds the row instead of adding one. `open` until a person explains it (note, audited) or a
+ * later run over its moment no longer finds it (`resolved`).
+ */
+export const reconciliationDifferences = pgTable(
+  'reconciliation_differences',
+  {
+    id: serial('id').primaryKey(),
+    key: text('key').notNull(),
+    provider: text('provider').notNull(),
+    kind: text('kind').$type<ReconciliationKind>().notNull(),
+    status: text('status').$type<ReconciliationStatus>().notNull().default('open'),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'set null' }),
+    refundId: integer('refund_id').references(() => refunds.id, { onDelete: 'set null' }),
+    // the provider's id of the payment or refund it is about
+    externalId: text('external_id'),
+    // minor units; null on the side that has nothing
+    providerAmount: money('provider_amount'),
+    providerCurrency: text('provider_currency'),
+    shopAmount: money('shop_amount'),
+    shopCurrency: text('shop_currency'),
+    // when the payment or refund was made (the period a run covers is compared with it)
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    detectedAt: timestamp('detected_at', { withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    explainedAt: timestamp('explained_at', { withTimezone: true }),
+    explainedBy: integer('explained_by').references(() => users.id, { onDelete: 'set null' }),
+    note: text('note'),
+  },
+  (t) => [
+    uniqueIndex('reconciliation_differences_key_uq').on(t.key),
+    index('reconciliation_differences_status_idx').on(t.status, t.detectedAt),
+  ],
+)
+
+// ---------------------------------------------------------------- Telegram bot (issue 49)
+/** What a linked staff member may get in Telegram (the owner chooses per person). */
+export const TELEGRAM_ALERTS = ['waiting', 'review', 'staff_mail', 'alerts'] as const
+export type TelegramAlert = (typeof TELEGRAM_ALERTS)[number]
+
+/** A staff member's Telegram: the account that may press the buttons and the chat it is told in. */
+export const telegramStaff = pgTable('telegram_staff', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tgUserId: bigint('tg_user_id', { mode: 'number' }).notNull().unique(),
+  chatId: bigint('chat_id', { mode: 'number' }).notNull(),
+  tgName: text('tg_name').notNull().default(''),
+  alerts: jsonb('alerts').$type<TelegramAlert[]>().notNull(),
+  linkedAt: timestamp('linked_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/** A buyer's chat that follows an order (until /stop). */
+export const telegramFollowers = pgTable(
+  'telegram_followers',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    chatId: bigint('chat_id', { mode: 'number' }).notNull(),
+    created: created(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.chatId] }), index('telegram_followers_chat_idx').on(t.chatId)],
+)
+
+/**
+ * A buyer's account followed in a chat: a buyer signed in with Telegram links it once and hears of
+ * every order of the account (until /stop), while that Telegram account is still bound to it.
+ */
+export const telegramAccountFollowers = pgTable(
+  'telegram_account_followers',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The Telegram account that pressed Start: it must be the one bound to the shop account. */
+    tgUserId: bigint('tg_user_id', { mode: 'number' }).notNull(),
+    chatId: bigint('chat_id', { mode: 'number' }).notNull(),
+    created: created(),
+  },
+  (t) => [index('telegram_account_followers_chat_idx').on(t.chatId)],
+)
+
+/**
+ * One-time deep-link codes (stored as a hash): a staff member's link, a buyer's order link, or a
+ * Telegram-signed-in buyer's account link (which also names the order it was asked from).
+ */
+export const telegramLinkCodes = pgTable('telegram_link_codes', {
+  codeHash: text('code_hash').primaryKey(),
+  purpose: text('purpose').$type<'staff' | 'order' | 'account'>().notNull(),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+  orderId: uuid('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+})
+
+/** The bot's messages about an order in staff chats, edited as the order moves on. */
+export const telegramMessages = pgTable(
+  'telegram_messages',
+  {
+    id: serial('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    chatId: bigint('chat_id', { mode: 'number' }).notNull(),
+    messageId: bigint('message_id', { mode: 'number' }).notNull(),
+    purpose: text('purpose').$type<'waiting' | 'review'>().notNull(),
+    created: created(),
+  },
+  (t) => [
+    uniqueIndex('telegram_messages_uq').on(t.orderId, t.chatId, t.purpose),
+    index('telegram_messages_order_idx').on(t.orderId),
+  ],
+)
+
+/** Updates handled (update_id): a delivery repeated by Telegram or a replay changes nothing. */
+export const telegramUpdates = pgTable('telegram_updates', {
+  updateId: bigint('update_id', { mode: 'number' }).primaryKey(),
+  received: created(),
+})
+
+/** A question the bot asked a staff member («Не выдано», «Отклонить»): the next text is the reason. */
+export const telegramPrompts = pgTable('telegram_prompts', {
+  chatId: bigint('chat_id', { mode: 'number' }).primaryKey(),
+  tgUserId: bigint('tg_user_id', { mode: 'number' }).notNull(),
+  orderId: uuid('order_id')
+    .notNull()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  action: text('action').$type<'not_delivered' | 'reject'>().notNull(),
+  stamp: text('stamp').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+})
+
+/**
+ * Shared clocks of the bot: send slots per chat and overall (Telegram's limits, every instance
+ * sharing them) and the long-polling offset.
+ */
+export const telegramState = pgTable('telegram_state', {
+  key: text('key').primaryKey(),
+  at: timestamp('at', { withTimezone: true }),
+  value: bigint('value', { mode: 'number' }),
+})

@@ -13,6 +13,7 @@ import {
   users,
 } from '../db/schema'
 import { hashPassword } from '../services/auth/password-hash'
+import { DEMO_OWNER_EMAIL, DEMO_SUPPORT_EMAIL } from '../services/admin/demo-staff'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -73,9 +74,9 @@ async function seedPromoCodes(tx: Tx, gameIds: Map<string, number>, giftIds: Map
 }
 
 /** The demo's shop owner (its email and password are in the README), so the back-office can be tried. */
-export const DEMO_OWNER = { email: 'owner@igromarket.demo', password: 'demo-owner-2026' }
+export const DEMO_OWNER = { email: DEMO_OWNER_EMAIL, password: 'demo-owner-2026' }
 /** A support member of the demo, to see the back-office as support sees it (orders only). */
-export const DEMO_SUPPORT = { email: 'support@igromarket.demo', password: 'demo-support-2026' }
+export const DEMO_SUPPORT = { email: DEMO_SUPPORT_EMAIL, password: 'demo-support-2026' }
 
 async function seedDemoStaff(tx: Tx) {
   const staff = [
@@ -85,7 +86,13 @@ async function seedDemoStaff(tx: Tx) {
   for (const s of staff) {
     const [user] = await tx
       .insert(users)
-      .values({ email: s.email, passwordHash: await hashPassword(s.password), nickname: s.nickname })
+      // confirmed: a role needs a proven email (issue 42); these addresses are the demo's own
+      .values({
+        email: s.email,
+        passwordHash: await hashPassword(s.password),
+        nickname: s.nickname,
+        emailConfirmedAt: new Date(),
+      })
       .returning({ id: users.id })
     await tx.insert(staffRoles).values({ userId: user!.id, role: s.role, grantedBy: 'demo seed' })
   }
@@ -94,9 +101,14 @@ async function seedDemoStaff(tx: Tx) {
 export interface DemoSeedOptions {
   /** Codes in stock per PUBG product and per gift (DEMO_STOCK; the defaults when unset). */
   stockPerItem?: number
+  /**
+   * The demo staff accounts (public passwords): only in demo mode. A production `SEED_DEMO=1`
+   * seeds the catalogue without them (issue 42).
+   */
+  staff?: boolean
 }
 
-/** The demo shop: catalogue, gifts, payments setup, content, settings and promo codes. */
+/** The demo shop: catalogue, gifts, payments setup, content, settings, promo codes (and staff). */
 export async function seedDemoData(db: Db, opts: DemoSeedOptions = {}): Promise<void> {
   await db.transaction(async (tx) => {
     const gameIds = await seedCatalogue(tx, opts.stockPerItem)
@@ -104,6 +116,6 @@ export async function seedDemoData(db: Db, opts: DemoSeedOptions = {}): Promise<
     await seedPayments(tx)
     await seedContent(tx)
     await seedPromoCodes(tx, gameIds, giftIds)
-    await seedDemoStaff(tx)
+    if (opts.staff !== false) await seedDemoStaff(tx)
   })
 }

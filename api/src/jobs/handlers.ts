@@ -15,12 +15,20 @@ import { RECHECK_JOB } from '../services/fulfilment/recheck-queue'
 import {
   DELIVERY_OVERDUE_JOB,
   DELIVERY_REFUND_JOB,
+  DELIVERY_REFUND_WARNING_JOB,
   deliveryOverdueJob,
   deliveryRefundJob,
+  deliveryRefundWarningJob,
 } from '../services/delivery/handover'
 import { EXPIRE_JOB, expireOrdersJob } from '../services/orders/expiry'
 import { paymentRequeryJob, REQUERY_JOB } from '../services/payments/requery'
 import { ALERTS_EVERY_SECONDS, ALERTS_JOB, alertsJob } from '../services/alerts/run'
+import { TELEGRAM_HANDLERS, TELEGRAM_RECURRING } from '../services/telegram/jobs'
+import {
+  RECONCILIATION_EVERY_SECONDS,
+  RECONCILIATION_JOB,
+  reconciliationJob,
+} from '../services/reconciliation/run'
 import { HOUSEKEEPING_HANDLERS, HOUSEKEEPING_RECURRING } from './housekeeping'
 import type { JobHandler, RecurringJob } from './worker'
 
@@ -45,14 +53,21 @@ export const JOB_HANDLERS: Record<string, JobHandler> = {
   [DELIVERY_OVERDUE_JOB]: deliveryOverdueJob,
   [REVIEW_OVERDUE_JOB]: reviewOverdueJob,
   [DELIVERY_REFUND_JOB]: deliveryRefundJob,
+  [DELIVERY_REFUND_WARNING_JOB]: deliveryRefundWarningJob,
   // staff alerts (issue 37)
   [ALERTS_JOB]: alertsJob,
+  // «Сверка» with the payment providers (issue 43)
+  [RECONCILIATION_JOB]: reconciliationJob,
   ...HOUSEKEEPING_HANDLERS,
+  // the Telegram bot (issue 49)
+  ...TELEGRAM_HANDLERS,
 }
 
 export const RECURRING_JOBS: RecurringJob[] = [
   { kind: 'jobs.prune', everySeconds: 3600 },
   { kind: EXPIRE_JOB, everySeconds: 300 },
   { kind: ALERTS_JOB, everySeconds: ALERTS_EVERY_SECONDS },
+  { kind: RECONCILIATION_JOB, everySeconds: RECONCILIATION_EVERY_SECONDS },
   ...HOUSEKEEPING_RECURRING,
+  ...TELEGRAM_RECURRING,
 ]

@@ -19,6 +19,8 @@ export interface RecurringJob {
   kind: string
   /** Period in seconds: one job per period, whichever instance inserts it first. */
   everySeconds: number
+  /** Scheduled only when this says so (e.g. a provider that is configured). */
+  when?: (deps: ApiDeps) => boolean
 }
 
 export interface JobWorkerOptions {
@@ -80,6 +82,7 @@ export function createJobWorker(deps: ApiDeps, opts: JobWorkerOptions): JobWorke
     if (!opts.recurring?.length || now - lastRecurring < pollMs * 5) return
     lastRecurring = now
     for (const r of opts.recurring) {
+      if (r.when && !r.when(deps)) continue
       const slot = Math.floor(now / 1000 / r.everySeconds)
       await enqueue(deps.db, { kind: r.kind, key: `${r.kind}@${slot}`, maxAttempts: 3 })
     }

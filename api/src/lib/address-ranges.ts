@@ -26,3 +26,18 @@ export function inRanges(address: string, ranges: readonly string[]): boolean {
     return n.kind() === addr.kind() && addr.match(n, width)
   })
 }
+
+/**
+ * The network a client address stands for in every limit, hold, risk rule and block-list match
+ * (issue 42): an IPv4 address is itself, an IPv6 address is its network of `ipv6Prefix` bits ("2001:db8:1:2::/64"),
+ * since one subscriber commonly gets a whole /64 and can use any address in it. Anything else
+ * ('unknown') is returned as it is.
+ */
+export function networkOf(address: string, ipv6Prefix: number): string {
+  if (!ipaddr.isValid(address)) return address
+  const addr = plain(ipaddr.parse(address))
+  if (addr.kind() === 'ipv4' || ipv6Prefix >= 128) return addr.toString()
+  const bytes = addr.toByteArray()
+  for (let bit = ipv6Prefix; bit < 128; bit++) bytes[bit >> 3]! &= ~(0x80 >> (bit & 7))
+  return `${ipaddr.fromByteArray(bytes).toString()}/${ipv6Prefix}`
+}

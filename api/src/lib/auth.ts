@@ -10,6 +10,30 @@ function checkBearer(deps: ApiDeps, token: string): Promise<BearerClaims | null>
 }
 
 /**
+ * Operations that never read a bearer token: health (a balancer's probe answers its own shape even
+ * with a token while the database is away, when a token could not be checked), the token endpoints (sign-in, refresh, sign-out), as
+ * in the spec's backend, whose token views authenticate nobody — a client refreshing an expired
+ * access token sends it along out of habit — and the payment providers' server-to-server
+ * notifications. Everything else answers 401 to a token that is not valid, and says so in the
+ * contract (lib/openapi-conventions.ts).
+ */
+export const TOKEN_FREE_OPERATIONS: ReadonlySet<string> = new Set([
+  'GET /api/health/',
+  'POST /api/auth/jwt/create/',
+  'POST /api/auth/jwt/refresh/',
+  'POST /api/auth/logout/',
+  'POST /api/payments/payselection/webhook/',
+  'POST /api/payments/getpay/notify/',
+  'POST /api/payments/yookassa/notify/',
+])
+
+export const takesNoBearer = (method: string, path: string) => {
+  const m = method.toUpperCase()
+  // HEAD is answered by its GET handler
+  return TOKEN_FREE_OPERATIONS.has(`${m === 'HEAD' ? 'GET' : m} ${path}`)
+}
+
+/**
  * Reads `Authorization: Bearer …`; a present but invalid token is a 401 so clients refresh. The
  * token's sign-in is checked on every request, so sign-out, a password change or reset and account
  * deletion end it at once, not when the token expires. The storefront's calls in this process
@@ -22,7 +46,7 @@ export const bearerAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set('userId', null)
   c.set('sessionId', null)
   c.set('user', null)
-  if (header?.startsWith('Bearer ')) {
+  if (header?.startsWith('Bearer ') && !takesNoBearer(c.req.method, c.req.path)) {
     const token = header.slice(7).trim()
     const memo = c.env?.inProcess?.bearers
     const read = c.req.method === 'GET' || c.req.method === 'HEAD'

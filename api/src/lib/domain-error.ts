@@ -69,6 +69,7 @@ export const DOMAIN_STATUS = {
   player_not_found: 400,
   promo_code_expired: 400,
   promo_code_foreign_game: 400,
+  promo_code_excluded_kind: 400,
   promo_code_foreign_gift: 400,
   promo_code_inactive: 400,
   refresh_expired: 400,
@@ -100,6 +101,7 @@ export const DOMAIN_STATUS = {
   delivery_not_waiting: 409,
   delivery_taken_by_other: 409,
   hold_limit: 409,
+  listing_hold_limit: 409,
   hold_time_over: 409,
   idempotency_conflict: 409,
   order_not_editable: 409,
@@ -117,6 +119,7 @@ export const DOMAIN_STATUS = {
   social_last_login_method: 409,
   social_provider_already_bound: 409,
   standoff_listing_busy: 409,
+  standoff_listing_busy_paid: 409,
   rate_limited: 429,
   social_provider_unavailable: 502,
 } as const satisfies Partial<Record<MessageCode, ErrorStatus>>

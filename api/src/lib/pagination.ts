@@ -1,35 +1,27 @@
 import { z } from '@hono/zod-openapi'
+import { wholeNumber } from './schemas'
 
 export const DEFAULT_LIMIT = 20
 export const MAX_LIMIT = 100
 
-const nonNegInt = () =>
-  z
-    .string()
-    .regex(/^\d{1,9}$/, 'ожидается целое неотрицательное число')
-    .transform(Number)
-
 /** `limit`/`offset` query parameters (strings on the wire, validated as whole numbers). */
 export const limitOffsetQuery = z.object({
-  limit: nonNegInt()
-    .pipe(z.number().int().min(1, 'минимум 1').max(MAX_LIMIT, `максимум ${MAX_LIMIT}`))
+  limit: wholeNumber({ max: MAX_LIMIT })
     .optional()
-    .openapi({ param: { name: 'limit', in: 'query' }, type: 'integer' }),
-  offset: nonNegInt()
+    .openapi({ param: { name: 'limit', in: 'query' } }),
+  offset: wholeNumber({ min: 0 })
     .optional()
-    .openapi({ param: { name: 'offset', in: 'query' }, type: 'integer' }),
+    .openapi({ param: { name: 'offset', in: 'query' } }),
 })
 
 /** `page`/`page_size` query parameters. */
 export const pageQuery = z.object({
-  page: nonNegInt()
-    .pipe(z.number().int().min(1, 'минимум 1'))
+  page: wholeNumber()
     .optional()
-    .openapi({ param: { name: 'page', in: 'query' }, type: 'integer' }),
-  page_size: nonNegInt()
-    .pipe(z.number().int().min(1, 'минимум 1').max(MAX_LIMIT, `максимум ${MAX_LIMIT}`))
+    .openapi({ param: { name: 'page', in: 'query' } }),
+  page_size: wholeNumber({ max: MAX_LIMIT })
     .optional()
-    .openapi({ param: { name: 'page_size', in: 'query' }, type: 'integer' }),
+    .openapi({ param: { name: 'page_size', in: 'query' } }),
 })
 
 export function pageSchema<T extends z.ZodTypeAny>(item: T) {

@@ -17,17 +17,50 @@ export const MoneySchema = z
   .regex(/^-?\d+\.\d{2}$/)
   .openapi({ example: '199.00' })
 
-export const IdParam = z.object({
-  id: z
-    .string()
-    .regex(/^\d{1,9}$/, 'ожидается число')
-    .transform(Number)
-    .openapi({ param: { name: 'id', in: 'path' }, type: 'integer' }),
-})
+/** The largest whole number a path or query parameter may carry: nine digits. */
+export const MAX_PARAM_INT = 999_999_999
+
+const digits = (v: unknown) => (typeof v === 'string' && /^\d{1,9}$/.test(v) ? Number(v) : v)
+
+/**
+ * A whole number in a path or query string ("42"; also a JSON number or digit string in a body):
+ * one to nine digits, `min`..`max`. The bounds are the zod schema's own, so the contract publishes
+ * exactly what the server checks (`type: integer`, `minimum`, `maximum`).
+ */
+export function wholeNumber(opts: { min?: number; max?: number; message?: string } = {}) {
+  const min = opts.min ?? 1
+  const max = opts.max ?? MAX_PARAM_INT
+  const expected = opts.message ?? 'ожидается целое число'
+  return z.preprocess(
+    digits,
+    z.number({ error: expected }).int(expected).min(min, `минимум ${min}`).max(max, `максимум ${max}`),
+  )
+}
+
+/** `{id}` of a path: a database id, 1 to nine digits. */
+export const idParam = (name = 'id') =>
+  wholeNumber({ message: 'ожидается число' }).openapi({ param: { name, in: 'path' } })
+
+export const IdParam = z.object({ id: idParam() })
+
+/**
+ * A UUID as the server checks it (RFC 9562: a version nibble 1–8 and the variant bits, or the nil
+ * and max UUIDs). `format: uuid` alone lets other 8-4-4-4-12 strings through, so the contract
+ * carries zod's own pattern too.
+ */
+export const UUID_PATTERN = z.regexes.uuid()
+export const uuidString = (error?: string) =>
+  z.uuid(error).max(36).openapi({ format: 'uuid', pattern: UUID_PATTERN.source })
 
 export const UuidParam = z.object({
-  id: z.uuid('Неверный номер заказа').openapi({ param: { name: 'id', in: 'path' } }),
+  id: uuidString('Неверный номер заказа').openapi({ param: { name: 'id', in: 'path' } }),
 })
+
+/**
+ * The security of an operation a guest may call and a signed-in user calls as themselves; set it on
+ * a route that lists 401 for another reason (a stale token is listed on every operation anyway).
+ */
+export const OPTIONAL_BEARER: Array<Record<string, string[]>> = [{}, { bearer: [] }]
 
 /** Standard error responses to list on a route. */
 export function errorResponses(...statuses: Array<400 | 401 | 403 | 404 | 409 | 413 | 415 | 429>) {

@@ -12,6 +12,7 @@ import {
   ProviderError,
   type ProviderPaymentState,
   type ProviderRefundResult,
+  ProviderRejected,
   type RefundOptions,
 } from './types'
 
@@ -142,7 +143,7 @@ async function refundPayment(
   const list = await call(deps, 'GET', `orders/${encodeURIComponent(payment.id)}`)
   if (!Array.isArray(list)) throw new ProviderError('payselection order status is not a list')
   const paid = (list as PayselectionTransaction[]).find((t) => t.TransactionState === 'success')
-  if (!paid?.TransactionId) throw new ProviderError('payselection has no successful transaction to refund')
+  if (!paid?.TransactionId) throw new ProviderRejected('payselection has no successful transaction to refund')
   const answer = (await call(
     deps,
     'POST',
@@ -156,8 +157,20 @@ async function refundPayment(
     },
     requestIdFor(opts.key),
   )) as { TransactionId?: unknown; TransactionState?: unknown } | null
-  if (answer?.TransactionState === 'declined') throw new ProviderError('payselection declined the refund')
-  return { externalId: typeof answer?.TransactionId === 'string' ? answer.TransactionId : null }
+  return stateOfPayselectionRefund(answer)
+}
+
+/**
+ * A refund transaction's state: `success` paid back, `declined` will not be, anything else (`wait`,
+ * `preauthorized`, missing) still under way — the shop waits for the webhook or the requery.
+ */
+export function stateOfPayselectionRefund(
+  t: { TransactionId?: unknown; TransactionState?: unknown } | null,
+): ProviderRefundResult {
+  const externalId = typeof t?.TransactionId === 'string' ? t.TransactionId : null
+  if (t?.TransactionState === 'success') return { state: 'succeeded', externalId }
+  if (t?.TransactionState === 'declined') return { state: 'canceled', externalId }
+  return { state: 'pending', externalId }
 }
 
 export const payselectionProvider: PaymentProvider = {
@@ -200,4 +213,8 @@ export const payselectionProvider: PaymentProvider = {
     return stateFromTransactions(answer as PayselectionTransaction[])
   },
   refund: refundPayment,
+  async refundState(externalId: string, deps: ApiDeps): Promise<ProviderRefundResult> {
+    const answer = await call(deps, 'GET', `transactions/${encodeURIComponent(externalId)}`)
+    return stateOfPayselectionRefund(answer as { TransactionId?: unknown; TransactionState?: unknown } | null)
+  },
 }

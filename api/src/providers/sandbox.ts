@@ -90,6 +90,6 @@ export const sandboxProvider: PaymentProvider = {
   },
   // the sandbox holds no money: a refund always succeeds, under a stable id
   async refund(payment) {
-    return { externalId: `sandbox-refund-${payment.id}` }
+    return { state: 'succeeded', externalId: `sandbox-refund-${payment.id}` }
   },
 }

@@ -83,7 +83,27 @@ export interface PaymentProvider {
    * refused or unreachable.
    */
   refund?(payment: PaymentRow, deps: ApiDeps, opts: RefundOptions): Promise<ProviderRefundResult>
+  /** Asks the provider for the state of a refund it answered `pending` (by the id it gave). */
+  refundState?(externalId: string, deps: ApiDeps): Promise<ProviderRefundResult>
+  /**
+   * Registers the settlement receipt of an advance the payment took («чек зачёта предоплаты»,
+   * decision 059), for providers that carry receipts; `key` the same for every retry.
+   */
+  registerSettlement?(
+    doc: ReceiptDoc,
+    payment: PaymentRow,
+    deps: ApiDeps,
+    key: string,
+  ): Promise<ProviderReceiptState>
+  /** Asks the provider for the state of a receipt it registered (by the id it gave). */
+  receiptState?(id: string, deps: ApiDeps): Promise<ProviderReceiptState>
 }
+
+/** A receipt at the provider: still registering, registered with its fiscal attributes, or refused. */
+export type ProviderReceiptState =
+  | { state: 'pending'; id: string }
+  | { state: 'registered'; id: string; fiscal: Record<string, string> }
+  | { state: 'failed'; id: string; reason: string }
 
 export interface RefundOptions {
   key: string
@@ -93,10 +113,28 @@ export interface RefundOptions {
   currency?: string
 }
 
+/**
+ * A refund as the provider documents it (decision 110): `pending` — accepted and still being
+ * processed, it may yet pay, so the shop waits (notification or requery) however long;
+ * `succeeded` — paid back; `canceled` — the provider will not pay it, another route may be chosen.
+ */
+export type ProviderRefundState = 'pending' | 'succeeded' | 'canceled'
+
 export interface ProviderRefundResult {
+  state: ProviderRefundState
   /** The provider's id of the refund, when it gives one. */
   externalId: string | null
 }
 
-/** A provider answered something we could not use (network, HTTP error, bad body). */
+/**
+ * A provider answered something we could not use (network, HTTP error, bad body). Whether the
+ * request took effect is unknown: a refund call that throws this may still have created a refund.
+ */
 export class ProviderError extends Error {}
+
+/**
+ * The provider refused the request itself (a documented client error: bad request, not found,
+ * forbidden): nothing was created. Only this, or a refund `canceled`, lets a refund leave the
+ * provider's route (decision 110).
+ */
+export class ProviderRejected extends ProviderError {}

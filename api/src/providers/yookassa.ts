@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto'
 import type { ApiDeps } from '../context'
 import type { ApiConfig } from '../env'
 import { parseMoney, toMoney } from '../lib/money'
-import { yookassaReceipt } from '../services/receipts/formats'
+import { atolTimestamp, yookassaReceipt, yookassaSettlementReceipt } from '../services/receipts/formats'
 import {
   type CreatePaymentInput,
   type CreatePaymentResult,
@@ -16,11 +16,16 @@ import {
   type PaymentRow,
   ProviderError,
   type ProviderPaymentState,
+  type ProviderReceiptState,
+  ProviderRejected,
   type ProviderRefundResult,
   type RefundOptions,
 } from './types'
 
 type YookassaConfig = NonNullable<ApiConfig['yookassa']>
+
+/** HTTP statuses YooKassa documents as the request refused outright (nothing created). */
+const REJECTED_STATUSES = new Set([400, 403, 404])
 
 const TIMEOUT_MS = 15_000
 /** How long an SBP QR is offered before the page offers a new one (the bank apps' links last longer). */
@@ -62,7 +67,7 @@ function configOf(deps: ApiDeps): YookassaConfig {
 }
 
 /** One authenticated call; the parsed JSON answer. 4xx/5xx and unreadable bodies are ProviderErrors. */
-async function call(
+export async function call(
   deps: ApiDeps,
   method: 'GET' | 'POST',
   path: string,
@@ -88,7 +93,12 @@ async function call(
     throw new ProviderError(`yookassa unreachable: ${(e as Error).message}`)
   }
   const text = await res.text()
-  if (!res.ok) throw new ProviderError(`yookassa answered ${res.status}: ${text.slice(0, 200)}`)
+  if (!res.ok) {
+    const what = `yookassa answered ${res.status}: ${text.slice(0, 200)}`
+    // YooKassa's documented client errors (invalid_request, forbidden, not_found) mean the request
+    // did nothing; 401 (our keys), 429 and 5xx leave its outcome unknown (repeat with the same key)
+    throw REJECTED_STATUSES.has(res.status) ? new ProviderRejected(what) : new ProviderError(what)
+  }
   try {
     const body = JSON.parse(text) as unknown
     if (body && typeof body === 'object') return body as Record<string, unknown>
@@ -105,6 +115,7 @@ export interface YookassaPayment {
   confirmation?: { type: string; confirmation_url?: string; confirmation_data?: string }
   cancellation_details?: { party?: string; reason?: string }
   metadata?: Record<string, string>
+  created_at?: string
   payment_method?: {
     type?: string
     card?: {
@@ -117,7 +128,7 @@ export interface YookassaPayment {
   }
 }
 
-function asPayment(body: Record<string, unknown>): YookassaPayment {
+export function asPayment(body: Record<string, unknown>): YookassaPayment {
   if (typeof body.id !== 'string' || typeof body.status !== 'string')
     throw new ProviderError('yookassa sent a payment without id or status')
   return body as unknown as YookassaPayment
@@ -161,9 +172,10 @@ export interface YookassaRefund {
   payment_id: string
   status: 'pending' | 'succeeded' | 'canceled'
   amount?: { value: string; currency: string }
+  created_at?: string
 }
 
-function asRefund(body: Record<string, unknown>): YookassaRefund {
+export function asRefund(body: Record<string, unknown>): YookassaRefund {
   if (typeof body.id !== 'string' || typeof body.status !== 'string')
     throw new ProviderError('yookassa sent a refund without id or status')
   return body as unknown as YookassaRefund
@@ -173,18 +185,26 @@ export async function fetchYookassaRefund(deps: ApiDeps, id: string): Promise<Yo
   return asRefund(await call(deps, 'GET', `/refunds/${encodeURIComponent(id)}`))
 }
 
+/** Our refund state from YooKassa's refund object (its three documented statuses, nothing else). */
+export function stateOfYookassaRefund(r: YookassaRefund): ProviderRefundResult {
+  if (r.status === 'pending' || r.status === 'succeeded' || r.status === 'canceled')
+    return { state: r.status, externalId: r.id }
+  throw new ProviderError(`yookassa sent a refund status it does not document: ${String(r.status)}`)
+}
+
 /**
  * POST /refunds of the payment (what it took, or `opts.amount`), keyed by the refund's cause: a
- * retried job gets YooKassa's first answer back, never a second refund. A refund YooKassa still
- * processes (`pending`) is asked again (GET) and, still pending, left to the job's next attempt.
+ * retried job gets YooKassa's first answer back, never a second refund. YooKassa's answer is the
+ * refund's state as it is: `pending` stays pending in the shop until its notification or the
+ * requery (decision 110).
  */
 async function refundPayment(
   payment: PaymentRow,
   deps: ApiDeps,
   opts: RefundOptions,
 ): Promise<ProviderRefundResult> {
-  if (!payment.externalId) throw new ProviderError('yookassa payment id unknown: nothing to refund')
-  let refund = asRefund(
+  if (!payment.externalId) throw new ProviderRejected('yookassa payment id unknown: nothing to refund')
+  const refund = asRefund(
     await call(
       deps,
       'POST',
@@ -200,10 +220,26 @@ async function refundPayment(
       idempotenceKeyFor(opts.key),
     ),
   )
-  if (refund.status === 'pending') refund = await fetchYookassaRefund(deps, refund.id)
-  if (refund.status === 'canceled') throw new ProviderError(`yookassa canceled refund ${refund.id}`)
-  if (refund.status !== 'succeeded') throw new ProviderError(`yookassa refund ${refund.id} still pending`)
-  return { externalId: refund.id }
+  return stateOfYookassaRefund(refund)
+}
+
+/** A YooKassa receipt as our receipt state: `succeeded` is registered, with its fiscal attributes. */
+function stateOfYookassaReceipt(r: Record<string, unknown>): ProviderReceiptState {
+  const id = String(r.id ?? '')
+  if (!id) throw new ProviderError('yookassa gave no receipt id')
+  if (r.status === 'succeeded')
+    return {
+      state: 'registered',
+      id,
+      fiscal: {
+        fn_number: String(r.fiscal_storage_number ?? ''),
+        fiscal_document_number: String(r.fiscal_document_number ?? ''),
+        fiscal_document_attribute: String(r.fiscal_attribute ?? ''),
+        receipt_datetime: atolTimestamp(new Date(String(r.registered_at ?? Date.now()))),
+      },
+    }
+  if (r.status === 'canceled') return { state: 'failed', id, reason: 'yookassa canceled the receipt' }
+  return { state: 'pending', id }
 }
 
 export const yookassaProvider: PaymentProvider = {
@@ -253,4 +289,23 @@ export const yookassaProvider: PaymentProvider = {
     return stateOfYookassaPayment(await fetchYookassaPayment(deps, payment.externalId))
   },
   refund: refundPayment,
+  // POST /receipts: the settlement of the advance the payment took (decision 059)
+  async registerSettlement(doc, payment, deps, key) {
+    if (!payment.externalId) throw new ProviderRejected('yookassa payment id unknown: no receipt to make')
+    return stateOfYookassaReceipt(
+      await call(
+        deps,
+        'POST',
+        '/receipts',
+        yookassaSettlementReceipt(doc, payment.externalId),
+        idempotenceKeyFor(key),
+      ),
+    )
+  },
+  async receiptState(id, deps) {
+    return stateOfYookassaReceipt(await call(deps, 'GET', `/receipts/${encodeURIComponent(id)}`))
+  },
+  async refundState(externalId: string, deps: ApiDeps): Promise<ProviderRefundResult> {
+    return stateOfYookassaRefund(await fetchYookassaRefund(deps, externalId))
+  },
 }

@@ -4,7 +4,7 @@ import { createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import type { ApiApp, AppEnv } from '../context'
 import { requireUser } from '../lib/auth'
-import { clientAddressOf } from '../lib/client-address'
+import { clientNetworkOf } from '../lib/client-address'
 import { fail, message } from '../lib/errors'
 import { ErrorSchema, errorResponses, jsonContent } from '../lib/schemas'
 import { activeUserById } from '../services/auth/accounts'
@@ -122,7 +122,7 @@ function limited(c: Context<AppEnv>, retryAfter: number) {
   return c.json({ detail: message('rate_limited', { seconds: retryAfter }), code: 'rate_limited' }, 429)
 }
 
-const address = (c: Context<AppEnv>) => clientAddressOf(c)
+const address = (c: Context<AppEnv>) => clientNetworkOf(c)
 
 /** Counts a link use from this address; the refusal to answer, or null. */
 async function limitLinkUse(c: Context<AppEnv>) {

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { ApiApp } from '../context'
-import { clientAddressOf } from '../lib/client-address'
+import { clientNetworkOf } from '../lib/client-address'
 import { message } from '../lib/errors'
 import { ErrorSchema, errorResponses, jsonContent } from '../lib/schemas'
 import { signInOrUp, normalizeEmail } from '../services/auth/accounts'
@@ -85,7 +85,7 @@ export function registerAuth(app: ApiApp) {
     const { db, config } = c.var.deps
     const body = c.req.valid('json')
     const email = normalizeEmail(body.email)
-    const address = clientAddressOf(c)
+    const address = clientNetworkOf(c)
     const admitted = await admitSignIn(db, config, email, address)
     if ('refused' in admitted) {
       const seconds = admitted.refused.retryAfter

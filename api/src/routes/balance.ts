@@ -18,6 +18,9 @@ const BalanceEntrySchema = z
       .string()
       .openapi({ example: '-150.00', description: 'Signed: positive credits, negative spends' }),
     order_id: z.uuid().nullable(),
+    order_number: z.number().int().nullable().optional().openapi({
+      description: 'Our extension (decision 135): the order’s short number for people; null without an order',
+    }),
     created: z.string().openapi({ format: 'date-time' }),
   })
   .openapi('BalanceEntry')
@@ -47,6 +50,7 @@ export function registerBalance(app: ApiApp) {
       kind: e.kind,
       amount: toMoney(e.amount),
       order_id: e.orderId,
+      order_number: e.orderNumber,
       created: e.created.toISOString(),
     }))
     return c.json(limitOffsetPage(c.req.url, page.count, limit, offset, results), 200)

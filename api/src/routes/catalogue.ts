@@ -11,7 +11,7 @@ import {
   pageQuery,
   pageSchema,
 } from '../lib/pagination'
-import { errorResponses, IdParam, jsonContent } from '../lib/schemas'
+import { errorResponses, IdParam, jsonContent, wholeNumber } from '../lib/schemas'
 import { getGame, getProduct, listGames, listProducts } from '../services/catalogue/queries'
 import { GameSchema, ProductSchema } from '../services/catalogue/schemas'
 
@@ -56,12 +56,9 @@ const listProductsRoute = createRoute({
     'With `page` or `page_size` the list is paged by number (page_size 20 by default) and `next`/`previous` are page links; otherwise by `limit`/`offset`.',
   request: {
     query: limitOffsetQuery.merge(pageQuery).extend({
-      game: z
-        .string()
-        .regex(/^\d{1,9}$/, 'ожидается число')
-        .transform(Number)
+      game: wholeNumber({ message: 'ожидается число' })
         .optional()
-        .openapi({ param: { name: 'game', in: 'query' }, type: 'integer', description: 'Only this game' }),
+        .openapi({ param: { name: 'game', in: 'query' }, description: 'Only this game' }),
     }),
   },
   responses: { 200: jsonContent(pageSchema(ProductSchema).openapi('ProductPage')), ...errorResponses(400) },

@@ -3,7 +3,7 @@ import { and, asc, eq } from 'drizzle-orm'
 import type { ApiApp } from '../context'
 import { articles, contacts, faq, games } from '../db/schema'
 import { fail } from '../lib/errors'
-import { errorResponses, jsonContent } from '../lib/schemas'
+import { errorResponses, idParam, jsonContent } from '../lib/schemas'
 import { shareAnswer } from '../lib/shared-answer'
 import { getSellerSettings, sellerName } from '../services/receipts/settings'
 
@@ -38,16 +38,13 @@ const FaqItemSchema = z
 const SlugParam = z.object({
   slug: z
     .string()
+    .max(100, 'латинские буквы, цифры, «-» и «_», до 100 символов')
     .regex(/^[A-Za-z0-9_-]{1,100}$/, 'латинские буквы, цифры, «-» и «_», до 100 символов')
     .openapi({ param: { name: 'slug', in: 'path' }, example: 'privacy-policy' }),
 })
 
 const GamePkParam = z.object({
-  game_pk: z
-    .string()
-    .regex(/^\d{1,9}$/, 'ожидается число')
-    .transform(Number)
-    .openapi({ param: { name: 'game_pk', in: 'path' }, type: 'integer' }),
+  game_pk: idParam('game_pk'),
 })
 
 const getArticleRoute = createRoute({
@@ -92,9 +89,10 @@ export function registerContent(app: ApiApp) {
   })
 
   app.openapi(getContactsRoute, async (c) => {
-    // the owner's requisites («Реквизиты и чеки») once saved; before that, the seeded row
+    // the owner's requisites («Реквизиты и чеки») once saved with an INN; before that (or saved
+    // empty, as a fresh shop's form is), the seeded row
     const seller = await getSellerSettings(c.var.deps.db)
-    if (seller.saved) {
+    if (seller.saved && seller.inn !== '') {
       shareAnswer(c)
       const lines = [
         seller.email && `Почта: ${seller.email}`,

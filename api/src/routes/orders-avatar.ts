@@ -23,6 +23,7 @@ const AvatarForm = z
       .openapi({ type: 'string', format: 'binary', description: 'PNG, JPEG, WebP or GIF, at most 2 MB' }),
     history_order_id: z
       .string()
+      .max(36)
       .optional()
       .openapi({ description: "Copy the avatar of this earlier Standoff order of the caller's instead" }),
   })

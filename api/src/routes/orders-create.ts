@@ -2,7 +2,7 @@ import { createRoute } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import type { z } from '@hono/zod-openapi'
 import type { ApiApp, AppEnv } from '../context'
-import { clientAddressOf } from '../lib/client-address'
+import { clientAddressOf, clientNetworkOf } from '../lib/client-address'
 import { errorResponses, jsonContent } from '../lib/schemas'
 import { recordConsent } from '../services/consent/record'
 import { buyerEmail } from '../services/orders/access'
@@ -39,7 +39,8 @@ const created = <T extends Parameters<typeof jsonContent>[0]>(schema: T) => ({
   201: jsonContent(schema, 'Order created'),
   200: jsonContent(schema, 'The order made earlier with the same Idempotency-Key and body'),
   // 403 buyer_blocked (block lists), 429 rate_limited with Retry-After (velocity limits, issue 34)
-  ...errorResponses(400, 401, 403, 409, 429),
+  // a guest may create an order: 401 only for a stale token (listed by lib/openapi-conventions.ts)
+  ...errorResponses(400, 403, 409, 429),
 })
 
 const pubgRoute = createRoute({
@@ -61,7 +62,9 @@ const standoffRoute = createRoute({
   tags: ['orders'],
   summary: 'Create a Standoff 2 gold order',
   description: `${RULES}\n\ngame_account_id is required; surplus is 0.00–0.23 in steps of 0.01 (default 0; stored
-only while the Standoff settings enable it). Upload the avatar next with POST /api/orders/standoff/avatar/{id}/.`,
+only while the Standoff settings enable it). Upload the avatar next with POST /api/orders/standoff/avatar/{id}/.
+The listing price (listing_price) is claimed when a payment starts, not here: the surplus asked for is kept
+when its price is free, else a free one is chosen; the payment start answers 409 when all 24 are held.`,
   request: {
     headers: IdempotencyHeaders,
     body: { content: { 'application/json': { schema: StandoffCreateBody } }, required: true },
@@ -125,7 +128,7 @@ const KINDS = {
 >
 
 /** The deps with the caller's address: order creation's player look-ups count against its limit. */
-const requestDeps = (c: Context<AppEnv>) => ({ ...c.var.deps, clientAddress: clientAddressOf(c) })
+const requestDeps = (c: Context<AppEnv>) => ({ ...c.var.deps, clientAddress: clientNetworkOf(c) })
 
 /**
  * One order of `kind`: block lists and velocity limits (issue 34) before anything is prepared,

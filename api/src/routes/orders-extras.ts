@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi'
 import type { ApiApp } from '../context'
 import { requireUser } from '../lib/auth'
 import { DEFAULT_LIMIT, limitOffsetPage, limitOffsetQuery, pageSchema } from '../lib/pagination'
-import { errorResponses, jsonContent } from '../lib/schemas'
+import { errorResponses, idParam, jsonContent } from '../lib/schemas'
 import { SupplyServerSchema } from '../services/catalogue/schemas'
 import {
   latestOrder,
@@ -19,11 +19,7 @@ import {
 } from '../services/orders/schemas'
 
 const GameIdParam = z.object({
-  game_id: z
-    .string()
-    .regex(/^\d{1,9}$/, 'ожидается число')
-    .transform(Number)
-    .openapi({ param: { name: 'game_id', in: 'path' }, type: 'integer' }),
+  game_id: idParam('game_id'),
 })
 
 const LAST =

@@ -7,6 +7,7 @@ import { requireUser } from '../lib/auth'
 import { pageNumberPage, pageQuery, pageSchema } from '../lib/pagination'
 import { errorResponses, jsonContent } from '../lib/schemas'
 import { OrderHistorySchema } from '../services/orders/schemas'
+import { accountOrdersFilter } from '../services/orders/account-orders'
 import { serializeOrderHistory } from '../services/orders/serialize'
 
 /** Page size of the order history (§9: the storefront asks for 50). */
@@ -38,7 +39,8 @@ export function registerOrdersHistory(app: ApiApp) {
     const userId = requireUser(c)
     const { page = 1, page_size: pageSize = HISTORY_PAGE_SIZE, status } = c.req.valid('query')
     const { db } = c.var.deps
-    const where: SQL[] = [eq(orders.userId, userId)]
+    // the account's orders and the guest orders of its confirmed email
+    const where: SQL[] = [await accountOrdersFilter(db, userId)]
     if (status) where.push(eq(orders.status, status))
     const [total] = await db
       .select({ n: count() })

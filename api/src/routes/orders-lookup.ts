@@ -3,7 +3,7 @@
 import { logCodeViews } from '../services/orders/code-views'
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
-import { clientAddressOf } from '../lib/client-address'
+import { clientNetworkOf } from '../lib/client-address'
 import type { ApiApp, AppEnv } from '../context'
 import { fail, message } from '../lib/errors'
 import { ErrorSchema, errorResponses, jsonContent } from '../lib/schemas'
@@ -45,6 +45,7 @@ const request = createRoute({
 const TokenParam = z.object({
   token: z
     .string()
+    .max(2048, 'Неверная ссылка')
     .regex(/^[A-Za-z0-9_.-]{20,2048}$/, 'Неверная ссылка')
     .openapi({ param: { name: 'token', in: 'path' } }),
 })
@@ -80,14 +81,14 @@ function limited(c: Context<AppEnv>, retryAfter: number) {
 
 export function registerOrderLookup(app: ApiApp) {
   app.openapi(request, async (c) => {
-    const address = clientAddressOf(c)
+    const address = clientNetworkOf(c)
     const refused = await requestOrderLookup(c.var.deps, c.req.valid('json').email, address)
     if (refused) return limited(c, refused.retryAfter)
     return c.json({ detail: message('order_lookup_sent') }, 202)
   })
 
   app.openapi(list, async (c) => {
-    const address = clientAddressOf(c)
+    const address = clientNetworkOf(c)
     const hit = await hitRateLimit(
       c.var.deps.db,
       `lookup:view:${address}`,

@@ -12,7 +12,9 @@ import {
   RokkyOrderResultSchema,
   RokkyOrderUpdateBody,
 } from '../services/gifts/schemas'
+import { buyerEmail } from '../services/orders/access'
 import { idempotencyKey } from '../services/orders/idempotency'
+import { guardBuyerStart } from '../services/risk/gate'
 import { IdempotencyHeaders, RecalculatedOrderSchema } from '../services/orders/schemas'
 import { recalculatedOrderOut } from '../services/orders/serialize'
 
@@ -30,7 +32,7 @@ const create = createRoute({
   tags: ['orders'],
   summary: 'Create a gift order (RokkyOrder)',
   description:
-    'Price comes from the database (discount price when set). Guests must give an email; signed-in users default to their account email. The gift must be active and in stock. With an `Idempotency-Key` header a repeated request returns the same order.',
+    'Price comes from the database (discount price when set). Guests must give an email; signed-in users default to their account email. The gift must be active and in stock. With an `Idempotency-Key` header a repeated request returns the same order. A blocked buyer gets a neutral 403, too many orders from one address or email a 429 (as every order route).',
   request: {
     headers: IdempotencyHeaders,
     body: jsonBody(RokkyOrderCreateBody),
@@ -41,7 +43,8 @@ const create = createRoute({
       RokkyOrderResultSchema,
       'The order an earlier request with the same Idempotency-Key made',
     ),
-    ...errorResponses(400, 401, 409),
+    // the buyer guard of every order route (decision 072): block lists (403), velocity limits (429)
+    ...errorResponses(400, 403, 409, 429),
   },
 })
 
@@ -70,6 +73,8 @@ export function registerRokkyOrders(app: ApiApp) {
     const { personal_data_consent: consent, ...body } = c.req.valid('json')
     const key = idempotencyKey(c.req.header('idempotency-key'))
     const { db } = c.var.deps
+    // block lists and velocity limits, as every order route (issue 42, finding 6)
+    await guardBuyerStart(c, 'order', await buyerEmail(db, body.email, c.var.userId))
     const { result, replay } = await createRokkyOrder(db, body, c.var.userId, key)
     if (!replay) {
       const [order] = await db.select({ email: orders.email }).from(orders).where(eq(orders.id, result.id))

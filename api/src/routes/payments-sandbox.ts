@@ -4,7 +4,7 @@ import type { Context } from 'hono'
 import type { ApiApp, AppEnv } from '../context'
 import { paymentMethods, payments } from '../db/schema'
 import { ApiError, fail } from '../lib/errors'
-import { errorResponses } from '../lib/schemas'
+import { ErrorSchema, errorResponses } from '../lib/schemas'
 import { toMoney } from '../lib/money'
 import { checkSandboxToken, sandboxToken } from '../providers/sandbox'
 import {
@@ -17,10 +17,18 @@ import {
 import { publicPaymentStatus, settlePaymentFailed, settlePaymentSucceeded } from '../services/payments/settle'
 
 const PaymentParam = z.object({
-  payment_id: z.uuid().openapi({ param: { name: 'payment_id', in: 'path' } }),
+  payment_id: z
+    .uuid()
+    .max(36)
+    .openapi({ param: { name: 'payment_id', in: 'path' } }),
 })
 
 const html = (description: string) => ({ description, content: { 'text/html': { schema: z.string() } } })
+/** The form's refusals are pages; the validation of the path's payment id answers JSON, as everywhere. */
+const htmlOrJson = (description: string) => ({
+  description,
+  content: { 'text/html': { schema: z.string() }, 'application/json': { schema: ErrorSchema } },
+})
 
 const FORM_FIELDS =
   'Form fields (application/x-www-form-urlencoded or JSON): `amount` (minor units), `currency`, ' +
@@ -51,7 +59,7 @@ const checkoutPost = createRoute({
   request: { params: PaymentParam },
   responses: {
     200: html('The page'),
-    ...errorResponses(400),
+    400: htmlOrJson('A wrong amount or currency posted (a page), or a payment id that is no UUID (JSON)'),
     403: html('Bad signature'),
     404: html('Unknown payment'),
   },
@@ -68,7 +76,7 @@ const confirmRoute = createRoute({
   request: { params: PaymentParam },
   responses: {
     303: { description: 'To {publicUrl}/orders/{orderId}/pay' },
-    400: html('Unreadable request'),
+    400: htmlOrJson('Unreadable request (a page), or a payment id that is no UUID (JSON)'),
     403: html('Bad signature'),
     404: html('Unknown payment'),
     409: html('Payment no longer pending, or the order is already paid'),
@@ -84,7 +92,7 @@ const declineRoute = createRoute({
   request: { params: PaymentParam },
   responses: {
     303: { description: 'To {publicUrl}/orders/{orderId}/pay' },
-    ...errorResponses(400),
+    400: htmlOrJson('Unreadable request (a page), or a payment id that is no UUID (JSON)'),
     403: html('Bad signature'),
     404: html('Unknown payment'),
   },

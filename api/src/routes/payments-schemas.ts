@@ -118,7 +118,7 @@ export const StartPaymentResponse = variantsWith('PaymentStart', paymentInfo).op
 
 export const StartPaymentBodySchema = z
   .object({
-    order_id: z.string().openapi({ format: 'uuid' }),
+    order_id: z.string().max(36).openapi({ format: 'uuid' }),
     currency: z.string().min(1).max(8),
     email: z.string().max(254).nullish(),
     phone: z.string().max(32).nullish(),

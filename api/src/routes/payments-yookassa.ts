@@ -1,11 +1,13 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { ApiApp } from '../context'
 import { clientAddressOf } from '../lib/client-address'
+import { noticeRefusedNotification } from '../services/alerts/proxy-notices'
 import { inRanges } from '../lib/address-ranges'
 import { ApiError, fail, message } from '../lib/errors'
 import { errorResponses, jsonContent } from '../lib/schemas'
 import { ProviderError } from '../providers/types'
 import { loadOrderForCaller } from '../services/orders/access'
+import { claimProviderCheck } from '../services/payments/check-throttle'
 import { syncPaymentWithProvider } from '../services/payments/requery'
 import { latestPayment, orderStatusBody } from '../services/payments/status'
 import { handleYookassaNotice, readYookassaNotice } from '../services/payments/yookassa-notify'
@@ -37,7 +39,8 @@ const checkRoute = createRoute({
   summary: 'Ask the provider about the order’s latest payment now, then answer the status',
   description:
     'Our extension («Проверить оплату»): when the latest payment is pending and its provider can be asked ' +
-    '(YooKassa, Payselection), its state is fetched and settled through the one settlement path; else ' +
+    '(YooKassa, Payselection), its state is fetched and settled through the one settlement path, at most ' +
+    'once per payment every 5 seconds across all instances; else ' +
     'the same answer as GET /api/orders/status/{id}/. A provider that does not answer changes nothing.',
   request: { params: UuidParam },
   responses: { 200: jsonContent(OrderStatusSchema), ...errorResponses(400, 404) },
@@ -49,7 +52,8 @@ export function registerYookassaNotify(app: ApiApp) {
     const id = c.req.valid('param').id
     const order = await loadOrderForCaller(c, id)
     const payment = await latestPayment(deps.db, order.id)
-    if (payment?.status === 'pending') {
+    // once per payment per 5 s across every instance; else the shop's record answers (decision 112)
+    if (payment?.status === 'pending' && (await claimProviderCheck(deps.db, payment.id))) {
       try {
         await syncPaymentWithProvider(deps, payment)
       } catch (e) {
@@ -65,7 +69,12 @@ export function registerYookassaNotify(app: ApiApp) {
     const deps = c.var.deps
     const cfg = deps.config.yookassa
     if (!cfg) throw fail(404, 'not_found')
-    if (!inRanges(clientAddressOf(c), cfg.notifyFrom)) throw fail(403, 'yookassa_notify_forbidden')
+    const from = clientAddressOf(c)
+    if (!inRanges(from, cfg.notifyFrom)) {
+      // payments then wait for polling: the staff are told which address was refused (issue 42)
+      await noticeRefusedNotification(deps.db, 'YooKassa', from)
+      throw fail(403, 'yookassa_notify_forbidden')
+    }
     let body: unknown
     try {
       body = await c.req.json()

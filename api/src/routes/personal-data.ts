@@ -3,7 +3,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { ApiApp } from '../context'
 import { DATA_REQUEST_KINDS } from '../db/schema'
-import { clientAddressOf } from '../lib/client-address'
+import { clientNetworkOf } from '../lib/client-address'
 import { fail, message } from '../lib/errors'
 import { ErrorSchema, errorResponses, jsonContent } from '../lib/schemas'
 import {
@@ -82,7 +82,7 @@ const CONFIRMS_PER_ADDRESS = 60
 
 export function registerPersonalData(app: ApiApp) {
   app.openapi(create, async (c) => {
-    const refused = await createDataRequest(c.var.deps, c.req.valid('json'), clientAddressOf(c))
+    const refused = await createDataRequest(c.var.deps, c.req.valid('json'), clientNetworkOf(c))
     if (refused) {
       c.header('Retry-After', String(refused.retryAfter))
       return c.json(
@@ -96,7 +96,7 @@ export function registerPersonalData(app: ApiApp) {
   app.openapi(confirm, async (c) => {
     const hit = await hitRateLimit(
       c.var.deps.db,
-      `pdreq:confirm:${clientAddressOf(c)}`,
+      `pdreq:confirm:${clientNetworkOf(c)}`,
       CONFIRMS_PER_ADDRESS,
       600,
     )

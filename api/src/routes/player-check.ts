@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm'
 import type { ApiApp } from '../context'
 import { games } from '../db/schema'
 import { ApiError, fail, fieldError, message } from '../lib/errors'
-import { ErrorSchema, errorResponses, IdParam, jsonContent } from '../lib/schemas'
+import { ErrorSchema, errorResponses, IdParam, jsonContent, MAX_DB_INT, wholeNumber } from '../lib/schemas'
 import { resolveSupplyServer } from '../services/orders/validate'
 import {
   checkPlayer,
@@ -15,7 +15,7 @@ import {
   serverCode,
 } from '../services/player-check'
 import { hitRateLimit } from '../services/rate-limit'
-import { clientAddressOf } from '../lib/client-address'
+import { clientNetworkOf } from '../lib/client-address'
 
 /** Seconds a client is told to wait when the supplier did not answer. */
 const UNAVAILABLE_RETRY_SECONDS = 30
@@ -32,16 +32,9 @@ const CheckPlayerRequest = z
           description:
             'What the order takes as the player id: game_account_id (Standoff), supply_channel_user_id, steam_account_id',
         }),
-      server: z
-        .union([
-          z.number().int().min(1).max(2_147_483_647),
-          z.string().regex(/^\d{1,9}$/, 'ожидается номер сервера'),
-        ])
+      server: wholeNumber({ max: MAX_DB_INT, message: 'ожидается номер сервера' })
         .nullish()
-        .openapi({
-          type: 'integer',
-          description: "Server id from the game's `servers` (is_server_enum games)",
-        }),
+        .openapi({ description: "Server id from the game's `servers` (is_server_enum games)" }),
       server_custom_id: z
         .string({ error: 'ожидается строка' })
         .trim()
@@ -103,7 +96,7 @@ export function registerPlayerCheck(app: ApiApp) {
     if (!game) throw fail(404, 'game_not_found')
     if (!lookupFor(deps.config.playerCheck, game)) throw fail(404, 'player_check_not_offered')
 
-    const address = clientAddressOf(c)
+    const address = clientNetworkOf(c)
     const hit = await hitRateLimit(
       deps.db,
       playerCheckLimitKey(address),

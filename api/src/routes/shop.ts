@@ -2,15 +2,17 @@
 // and footer; the owner edits them at /api/admin/shop/.
 import { createRoute, z } from '@hono/zod-openapi'
 import type { ApiApp } from '../context'
+import { fieldError } from '../lib/errors'
 import { errorResponses, jsonContent } from '../lib/schemas'
 import { audit, changedFields } from '../services/admin/audit'
 import { getShopSettings, type ShopSettings, saveShopSettings } from '../services/shop/settings'
-import { jsonBody, Text } from './admin/fields'
+import { isTimeZone, TIME_ZONE_SHAPE } from '../../../shared/shop-time'
+import { Filled, jsonBody, Text } from './admin/fields'
 import { adminRoute, staffOf } from './admin/guard'
 
 const Shop = z
   .object({
-    name: Text(80).min(1, 'заполните название магазина'),
+    name: Filled(80, 'заполните название магазина'),
     logo: z
       .string({ error: 'ожидается строка' })
       .trim()
@@ -19,21 +21,37 @@ const Shop = z
         (v) => v === '' || /^\/(?!\/)[\w\-./]*$/.test(v) || /^https:\/\/[^\s"'<>]+$/.test(v),
         'адрес картинки: путь на сайте (/media/…) или https://…',
       )
-      .openapi({ description: 'a path on this site or an https URL; empty for the built-in mark' }),
+      .openapi({
+        description: 'a path on this site or an https URL; empty for the built-in mark',
+        // the refinement above, published (issue 44)
+        pattern: '^\\s*(|/(?!/)[\\w\\-./]*|https://[^\\s"\'<>]+)\\s*$',
+      }),
     support_email: z.union([z.literal(''), z.email('почта в виде name@example.ru').max(200)]),
     support_phone: Text(40).refine(
       (v) => v === '' || /^[+\d][\d\s()-]{4,38}$/.test(v),
       'телефон цифрами, можно с +',
     ),
+    time_zone: z
+      .string({ error: 'ожидается строка' })
+      .trim()
+      .max(64, 'не длиннее 64 символов')
+      .regex(TIME_ZONE_SHAPE, 'часовой пояс, например Europe/Moscow или Asia/Yekaterinburg')
+      .optional()
+      .openapi({
+        example: 'Europe/Moscow',
+        description:
+          'The IANA zone every time of the back-office, mails and exports is in (decision 136); absent: unchanged. A well-shaped zone the server does not know: 400 time_zone_unknown',
+      }),
   })
   .openapi('Shop')
 type ShopIn = z.infer<typeof Shop>
 
-const out = (s: ShopSettings): ShopIn => ({
+const out = (s: ShopSettings) => ({
   name: s.name,
   logo: s.logo,
   support_email: s.supportEmail,
   support_phone: s.supportPhone,
+  time_zone: s.timeZone,
 })
 
 const publicRoute = createRoute({
@@ -43,7 +61,17 @@ const publicRoute = createRoute({
   summary: "The shop's name, logo and support contacts",
   description:
     'Public, for the storefront header, titles and mails. `saved` is false until the owner saves them in the back office (the demo or a neutral default is answered meanwhile).',
-  responses: { 200: jsonContent(Shop.extend({ saved: z.boolean() }).openapi('ShopPublic')) },
+  responses: {
+    200: jsonContent(
+      Shop.extend({
+        saved: z.boolean(),
+        telegram_follow: z.boolean().optional().openapi({
+          description:
+            'The shop has a Telegram bot: buyers may follow an order there (POST /api/orders/{id}/telegram/)',
+        }),
+      }).openapi('ShopPublic'),
+    ),
+  },
 })
 const getRoute = adminRoute('owner', {
   method: 'get',
@@ -62,7 +90,7 @@ const putRoute = adminRoute('owner', {
 export function registerShop(app: ApiApp) {
   app.openapi(publicRoute, async (c) => {
     const s = await getShopSettings(c.var.deps.db, c.var.deps.config)
-    return c.json({ ...out(s), saved: s.saved }, 200)
+    return c.json({ ...out(s), saved: s.saved, telegram_follow: c.var.deps.config.telegram !== null }, 200)
   })
   app.openapi(getRoute, async (c) =>
     c.json(out(await getShopSettings(c.var.deps.db, c.var.deps.config)), 200),
@@ -70,6 +98,9 @@ export function registerShop(app: ApiApp) {
   app.openapi(putRoute, async (c) => {
     const staff = staffOf(c)
     const b = c.req.valid('json') as ShopIn
+    // the shape is published; which zones exist is the runtime's list, so its own code
+    if (b.time_zone !== undefined && !isTimeZone(b.time_zone))
+      throw fieldError('time_zone', 'time_zone_unknown', { time_zone: b.time_zone })
     const { db, config } = c.var.deps
     const saved = await db.transaction(async (tx) => {
       const before = await getShopSettings(tx, config)
@@ -78,6 +109,9 @@ export function registerShop(app: ApiApp) {
         logo: b.logo,
         supportEmail: b.support_email,
         supportPhone: b.support_phone,
+        // the start-up's zone is followed, not copied: changing SHOP_TIMEZONE later still applies
+        timeZone:
+          b.time_zone === undefined ? undefined : b.time_zone === config.shopTimeZone ? null : b.time_zone,
       })
       const after = await getShopSettings(tx, config)
       const diff = changedFields(out(before), out(after))

@@ -112,7 +112,7 @@ const url = createRoute({
         })
         .openapi('SocialUrl'),
     ),
-    ...errorResponses(400, 401),
+    ...errorResponses(400),
   },
 })
 

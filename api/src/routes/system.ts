@@ -83,7 +83,8 @@ const schemaDocument = createRoute({
       description: 'The OpenAPI document',
       content: {
         'application/json': { schema: z.record(z.string(), z.unknown()) },
-        'application/yaml': { schema: z.string() },
+        // the same document, written as YAML
+        'application/yaml': { schema: z.record(z.string(), z.unknown()) },
       },
     },
     304: { description: 'Not modified (the If-None-Match ETag is current)' },

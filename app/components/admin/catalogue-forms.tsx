@@ -58,6 +58,13 @@ export function GameForm({ game }: { game: Game }) {
           hint={t('admin.game_delivery.minutes_hint')}
           defaultValue={game.delivery_minutes}
         />
+        <Field
+          name="auto_refund_hours"
+          type="number"
+          label={t('admin.game_delivery.auto_refund')}
+          hint={t('admin.game_delivery.auto_refund_hint')}
+          defaultValue={game.auto_refund_hours ?? ''}
+        />
         <div className="admin-form__wide">
           <Field
             name="logo"
@@ -100,6 +107,7 @@ export const GAME_SPEC = {
   sort_order: 'int',
   supplier: 'optText',
   delivery_minutes: 'int',
+  auto_refund_hours: 'nullableInt',
 } as const
 
 export const PRODUCT_SPEC = {

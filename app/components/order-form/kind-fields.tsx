@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react'
+import { type ReactNode, useEffect, useState } from 'react'
 import { standoffListingPrice } from '../../../shared/standoff-listing'
 import { useT } from '#app/i18n/i18n-context'
 import { FIELD, fieldId } from '#app/lib/order-form/fields'
-import { formatMoney, type Kopecks, toMoney } from '#app/lib/money'
+import { formatDecimal, formatMoney, formatWireDecimal, type Kopecks } from '#app/lib/money'
 import type { FieldErrors } from '#app/lib/order-form/schema'
 import type { SupplyServer } from '#app/lib/view-models/game'
 import { describedBy, FieldErrorText } from './field-error'
@@ -11,6 +11,14 @@ import { bpToPercentText, type StandoffSettings } from './settings'
 interface FieldProps {
   errors: FieldErrors
   autoFocusField: string | null
+}
+
+/**
+ * The live player check (nickname or refusal), shown right under the id it is about, before
+ * anything else of the form (issue 50: it was under the avatar upload, 600 px further down).
+ */
+interface PlayerCheckSlot {
+  playerCheck?: ReactNode
 }
 
 function TextField({
@@ -90,12 +98,14 @@ export function SupplyFields({
   servers,
   serverMode,
   values,
+  playerCheck,
   ...rest
-}: FieldProps & {
-  servers: SupplyServer[]
-  serverMode: 'none' | 'enum' | 'custom'
-  values: { userId?: string; serverId?: string; serverCustomId?: string }
-}) {
+}: FieldProps &
+  PlayerCheckSlot & {
+    servers: SupplyServer[]
+    serverMode: 'none' | 'enum' | 'custom'
+    values: { userId?: string; serverId?: string; serverCustomId?: string }
+  }) {
   const t = useT()
   const { errors, autoFocusField } = rest
   return (
@@ -106,6 +116,8 @@ export function SupplyFields({
         label={t('top_up_balance.user_id')}
         hint={t('top_up_balance.user_id_hint')}
         defaultValue={values.userId}
+        // the supply games' player ids are digits (Genshin's UID, MLBB's id, Free Fire's id)
+        inputMode="numeric"
       />
       {serverMode === 'enum' ? (
         <div className="field">
@@ -136,6 +148,7 @@ export function SupplyFields({
           defaultValue={values.serverCustomId}
         />
       ) : null}
+      {playerCheck}
     </>
   )
 }
@@ -144,12 +157,14 @@ export function SteamFields({
   values,
   bounds,
   onAmount,
+  playerCheck,
   ...rest
-}: FieldProps & {
-  values: { steamAccountId?: string; amount?: string }
-  bounds: { min: Kopecks; max: Kopecks } | null
-  onAmount: (value: string) => void
-}) {
+}: FieldProps &
+  PlayerCheckSlot & {
+    values: { steamAccountId?: string; amount?: string }
+    bounds: { min: Kopecks; max: Kopecks } | null
+    onAmount: (value: string) => void
+  }) {
   const t = useT()
   return (
     <>
@@ -161,6 +176,7 @@ export function SteamFields({
         defaultValue={values.steamAccountId}
         autoComplete="username"
       />
+      {playerCheck}
       <TextField
         {...rest}
         name={FIELD.amount}
@@ -183,14 +199,16 @@ export function StandoffFields({
   settings,
   surplus,
   goldTotal,
+  playerCheck,
   ...rest
-}: FieldProps & {
-  values: { userId?: string; avatarUrl?: string; repeatOrderId?: string }
-  settings: StandoffSettings | null
-  surplus: string
-  /** Gold of the chosen products, whole units. */
-  goldTotal: number
-}) {
+}: FieldProps &
+  PlayerCheckSlot & {
+    values: { userId?: string; avatarUrl?: string; repeatOrderId?: string }
+    settings: StandoffSettings | null
+    surplus: string
+    /** Gold of the chosen products, whole units. */
+    goldTotal: number
+  }) {
   const t = useT()
   const { errors, autoFocusField } = rest
   const [preview, setPreview] = useState<string | null>(null)
@@ -209,7 +227,10 @@ export function StandoffFields({
         label={t('top_up_balance.standoff_account_id')}
         hint={t('top_up_balance.user_id_hint')}
         defaultValue={values.userId}
+        // Standoff 2 account ids are digits: the phone opens its number pad
+        inputMode="numeric"
       />
+      {playerCheck}
       <div className="field">
         <label htmlFor={fieldId(FIELD.avatar)}>{t('top_up_balance.avatar')}</label>
         <input
@@ -258,13 +279,15 @@ export function StandoffFields({
           ) : null}
           <p aria-live="polite">
             {goldTotal > 0
-              ? t('top_up_balance.skin_text', { skin: settings.skinName, price: toMoney(listing) })
+              ? t('top_up_balance.skin_text', { skin: settings.skinName, price: formatDecimal(listing) })
               : t('top_up_balance.skin_intro', { skin: settings.skinName })}
           </p>
           <p className="field__hint">
             {t('top_up_balance.market_fee', { fee: bpToPercentText(settings.marketFeeBp) })}
           </p>
-          <p className="field__hint">{t('top_up_balance.surplus', { surplus })}</p>
+          <p className="field__hint">
+            {t('top_up_balance.surplus', { surplus: formatWireDecimal(surplus) })}
+          </p>
         </section>
       ) : null}
     </>

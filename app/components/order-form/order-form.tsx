@@ -346,6 +346,21 @@ export function OrderForm({
   const fieldProps = { errors, autoFocusField }
   const email = start.email ?? user?.email ?? ''
   const key = actionData?.idempotencyKey ?? loaderData.idempotencyKey
+  // the nickname (or why the id is refused) right under the id: live with JavaScript, else the
+  // action's confirmation step (the first submit's answer)
+  const livePlayerCheck = (
+    <>
+      {hydrated && game.playerCheck ? (
+        <LivePlayerCheck
+          gameId={game.id}
+          inputs={playerInputs}
+          complete={playerComplete}
+          onAnswer={onLiveAnswer}
+        />
+      ) : null}
+      {actionData?.player ? <PlayerConfirm player={actionData.player} busy={busy} /> : null}
+    </>
+  )
 
   return (
     <Form
@@ -399,6 +414,7 @@ export function OrderForm({
           {game.kind === 'SupplyGame' ? (
             <SupplyFields
               {...fieldProps}
+              playerCheck={livePlayerCheck}
               servers={game.servers}
               serverMode={rules.server.mode}
               values={start}
@@ -407,6 +423,7 @@ export function OrderForm({
           {game.kind === 'StandoffGame' ? (
             <StandoffFields
               {...fieldProps}
+              playerCheck={livePlayerCheck}
               values={start}
               settings={standoff}
               surplus={
@@ -418,14 +435,12 @@ export function OrderForm({
             />
           ) : null}
           {game.kind === 'Steam' ? (
-            <SteamFields {...fieldProps} values={start} bounds={rules.steamAmount} onAmount={setAmountText} />
-          ) : null}
-          {hydrated && game.playerCheck ? (
-            <LivePlayerCheck
-              gameId={game.id}
-              inputs={playerInputs}
-              complete={playerComplete}
-              onAnswer={onLiveAnswer}
+            <SteamFields
+              {...fieldProps}
+              playerCheck={livePlayerCheck}
+              values={start}
+              bounds={rules.steamAmount}
+              onAmount={setAmountText}
             />
           ) : null}
         </fieldset>
@@ -451,8 +466,6 @@ export function OrderForm({
       ) : (
         <CartTotalsBox totals={totals} />
       )}
-
-      {actionData?.player ? <PlayerConfirm player={actionData.player} busy={busy} /> : null}
 
       <button type="submit" className="button button--primary order-form__submit" disabled={busy}>
         {busy

@@ -1,6 +1,7 @@
 // The Standoff listing note of the pay page (deferred: only Standoff orders show it).
 import { Form } from '@remix-run/react'
 import { useT } from '#app/i18n/i18n-context'
+import { formatWireDecimal } from '#app/lib/money'
 import type { PayPageData } from './types'
 
 /**
@@ -18,7 +19,7 @@ export function ListingNote({ page }: { page: PayPageData }) {
         <img src={skin.picture} alt="" width={96} height={64} className="pay-listing__skin" />
       ) : null}
       <p data-testid="listing-price">
-        {t('payment.delivery.listing', { skin: skin.name, price: order.listing.price })}
+        {t('payment.delivery.listing', { skin: skin.name, price: formatWireDecimal(order.listing.price) })}
       </p>
       <p className="pay-muted">{t('payment.delivery.listing_unique')}</p>
       {order.listing.listed ? (

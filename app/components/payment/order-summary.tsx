@@ -1,13 +1,14 @@
-import type { ReactNode } from 'react'
 import { useT } from '#app/i18n/i18n-context'
-import type { Order } from '#app/lib/view-models/order'
+import type { Order, StatusResult } from '#app/lib/view-models/order'
 import { formatAmount } from '#app/lib/money'
+import { PROMO_TARGET } from '#app/lib/order-form/promo-target'
 
 /**
- * What was ordered: the products (or the gift), the account it goes to, the totals, and
- * `delivered` (the codes of a done order) at the end.
+ * What was ordered: the products (or the gift), the account it goes to and the totals (a done
+ * order's codes lead the page instead, see DeliveredCodes). `charged`: what the payment under way
+ * will charge, or charged (the method's fee included), so the totals reach it line by line.
  */
-export function OrderSummary({ order, delivered }: { order: Order; delivered?: ReactNode }) {
+export function OrderSummary({ order, charged }: { order: Order; charged?: StatusResult['charged'] }) {
   const t = useT()
   const item = order.gift ?? order.game
   return (
@@ -35,8 +36,7 @@ export function OrderSummary({ order, delivered }: { order: Order; delivered?: R
         </dl>
       ) : null}
       <AccountData order={order} />
-      <Totals order={order} />
-      {delivered}
+      <Totals order={order} charged={charged ?? null} />
     </section>
   )
 }
@@ -110,7 +110,7 @@ function AccountData({ order }: { order: Order }) {
   )
 }
 
-function Totals({ order }: { order: Order }) {
+function Totals({ order, charged }: { order: Order; charged: StatusResult['charged'] }) {
   const t = useT()
   const discount = order.totalWithoutPromo - order.totalWithPromo
   return (
@@ -126,7 +126,12 @@ function Totals({ order }: { order: Order }) {
             <div className="pay-dl__row">
               <dt>
                 {order.promoPercent
-                  ? t('payment.promo_discount_percent', { percent: order.promoPercent })
+                  ? t(
+                      PROMO_TARGET[order.kind] === 'commission'
+                        ? 'payment.promo_discount_commission'
+                        : 'payment.promo_discount_percent',
+                      { percent: order.promoPercent },
+                    )
                   : t('payment.promo_discount')}
               </dt>
               <dd>−{formatAmount(discount)}</dd>
@@ -147,6 +152,19 @@ function Totals({ order }: { order: Order }) {
           <dt>{t('payment.total_to_pay')}</dt>
           <dd data-testid="total-to-pay">{formatAmount(order.totalToPay)}</dd>
         </div>
+        {charged && charged.fee > 0 ? (
+          // the payment method's fee is its own line, so the lines reach what is charged (issue 43)
+          <>
+            <div className="pay-dl__row">
+              <dt>{t('payment.method_fee')}</dt>
+              <dd data-testid="method-fee">+{formatAmount(charged.fee)}</dd>
+            </div>
+            <div className="pay-dl__row pay-totals__to-pay">
+              <dt>{t(charged.paid ? 'payment.total_charged_paid' : 'payment.total_charged')}</dt>
+              <dd data-testid="total-charged">{formatAmount(charged.amount)}</dd>
+            </div>
+          </>
+        ) : null}
       </dl>
     </>
   )

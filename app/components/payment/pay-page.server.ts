@@ -11,6 +11,7 @@ import { type QrImage, qrImage } from '#app/lib/qr.server'
 import { redirectWithToast } from '#app/lib/toast.server'
 import { formatAmount, formatPercent } from '#app/lib/money'
 import { handleEditAction, loadOrderEdit } from './order-edit.server'
+import { doneTexts } from './done-texts.server'
 import { returnedNote } from './returned-note.server'
 import type { MethodGroupOption, MethodOption, PayActionData, PayPageData } from './types'
 import {
@@ -135,16 +136,29 @@ function methodGroups(t: TFunction, order: Order, country: ActiveCountry | null)
     .filter((g) => g.methods.length > 0)
 }
 
-/** The page's note about payments: returned ones, then a declined one (while the order is payable). */
-function paymentMessage(
-  t: TFunction,
+/** The page's note about payments taken but not accepted (being given back). */
+function paymentMessage(t: TFunction, status: StatusResult | null): string | null {
+  return returnedNote(t, status?.returnedPayments ?? []) || null
+}
+
+/**
+ * A declined last payment while the order can be paid and no other payment is under way: the
+ * API's reason, and its method to retry with when that method takes this order as it stands
+ * (one that asks for a phone number is picked again in the list instead).
+ */
+function declinedPayment(
   order: Order,
   status: StatusResult | null,
   payment: Payment | null,
-): string | null {
-  const declined = order.isPaymentActive && !payment ? (status?.paymentMessage ?? null) : null
-  const lines = [returnedNote(t, status?.returnedPayments ?? []), declined].filter(Boolean)
-  return lines.length ? lines.join('\n') : null
+  latest: Payment | null,
+  groups: MethodGroupOption[],
+): PayPageData['declined'] {
+  const reason = order.isPaymentActive && !payment ? (status?.paymentMessage ?? null) : null
+  if (!reason) return null
+  const method = groups
+    .flatMap((g) => g.methods)
+    .find((m) => m.method.name === latest?.methodName && m.availability === 'ok' && !m.method.needsPhone)
+  return { reason, retryMethod: method?.method.name ?? null }
 }
 
 /** Everything the page shows, from six API calls made in parallel. */
@@ -198,7 +212,9 @@ export async function loadPayPage(
       receipts: statusRes.ok ? (statusRes.data.receipts ?? []) : [],
       status,
       payment,
-      paymentMessage: paymentMessage(t, order, status, payment),
+      paymentMessage: paymentMessage(t, status),
+      declined: declinedPayment(order, status, payment, latest, groups),
+      done: doneTexts(order),
       countries: countriesRes.ok ? countriesRes.data.map(toCountry) : [],
       country,
       groups,

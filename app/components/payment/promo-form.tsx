@@ -1,15 +1,19 @@
 import { Form, useNavigation } from '@remix-run/react'
 import { useT } from '#app/i18n/i18n-context'
+import type { PromoTarget } from '#app/lib/order-form/promo-target'
 
 /** Apply a promo code to the order, or remove the one applied; the totals follow after each. */
 export function PromoForm({
   promo,
   error,
   code,
+  target = 'price',
 }: {
   promo: { code: string; percent: number } | null
   error: string | null
   code: string
+  /** What a promo discounts on this order: its price, or only a Steam top-up's commission. */
+  target?: PromoTarget
 }) {
   const t = useT()
   const navigation = useNavigation()
@@ -18,6 +22,7 @@ export function PromoForm({
   return (
     <section className="card pay-card" aria-labelledby="promo-heading">
       <h2 id="promo-heading">{t('payment.promo.heading')}</h2>
+      {target === 'commission' ? <p className="field__hint">{t('payment.promo.commission_only')}</p> : null}
       {promo ? (
         <Form method="post" className="promo-active">
           <p role="status">{t('payment.promo.active', { code: promo.code, percent: promo.percent })}</p>

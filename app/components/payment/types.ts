@@ -43,6 +43,13 @@ export interface PayPageData {
    * while the order can still be paid and no other payment is under way. Null when nothing.
    */
   paymentMessage: string | null
+  /**
+   * The latest payment was declined and the order can be paid again (no other payment under way):
+   * why (the API's text), and the method to retry with when it can take the order as it is.
+   */
+  declined: { reason: string; retryMethod: string | null } | null
+  /** A done order's success screen: activation, or what was delivered (the done mail's texts). */
+  done: DoneTexts | null
   countries: Country[]
   country: ActiveCountry | null
   groups: MethodGroupOption[]
@@ -61,6 +68,15 @@ export interface PayPageData {
   poll: boolean
   /** What the order editor offers while the order is unpaid and no payment is under way (else null). */
   edit: OrderEditData | null
+}
+
+export interface DoneTexts {
+  /** How to activate the codes, and the page to do it on (Midasbuy, the gift's page). */
+  activation: { heading: string; text: string; link: { href: string; external: boolean } | null } | null
+  /** «Храните коды как деньги…», when there are codes. */
+  keep: string | null
+  /** An order without codes: what was topped up, and for whom. */
+  delivered: string | null
 }
 
 export interface OrderEditData {

@@ -1,6 +1,7 @@
 // A back-office form post → the API's JSON body. Only the shape changes here (numbers, booleans,
 // lists, empty = absent or null); every rule on the values lives in the API, whose Russian
 // messages come back as field errors.
+import { DEFAULT_SHOP_TIMEZONE, fromShopWallTime, toShopWallTime } from '../../../shared/shop-time'
 
 export type FieldKind =
   | 'text'
@@ -30,7 +31,7 @@ function scaled(v: string, places: number): unknown {
   return Number(m[1]) * 10 ** places + Number((m[2] ?? '').padEnd(places, '0'))
 }
 
-function convert(kind: FieldKind, raw: string | null): unknown {
+function convert(kind: FieldKind, raw: string | null, zone: string): unknown {
   const v = (raw ?? '').trim()
   switch (kind) {
     case 'bool':
@@ -59,24 +60,28 @@ function convert(kind: FieldKind, raw: string | null): unknown {
     case 'micro':
       return v === '' ? undefined : scaled(v, 6)
     case 'nullableDateTime':
-      // <input type="datetime-local"> sends local wall time without a zone: the form says UTC
-      return v === '' ? null : /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(v) ? `${v}:00Z` : v
+      // <input type="datetime-local"> sends a wall time without a zone: the shop's (decision 136)
+      return v === '' ? null : (fromShopWallTime(v, zone)?.toISOString() ?? v)
   }
 }
 
-/** The JSON body for `spec`'s fields; absent values are left out. */
-export function formBody(form: FormData, spec: FormSpec): Record<string, unknown> {
+/** The JSON body for `spec`'s fields; absent values are left out; wall times are in `zone`. */
+export function formBody(
+  form: FormData,
+  spec: FormSpec,
+  zone: string = DEFAULT_SHOP_TIMEZONE,
+): Record<string, unknown> {
   const body: Record<string, unknown> = {}
   for (const [name, kind] of Object.entries(spec)) {
     const raw = form.get(name)
-    const value = convert(kind, typeof raw === 'string' ? raw : null)
+    const value = convert(kind, typeof raw === 'string' ? raw : null, zone)
     if (value !== undefined) body[name] = value
   }
   return body
 }
 
-/** An ISO time as the value of a datetime-local input in UTC ("2026-12-31T23:59"). */
-export const toDateTimeLocal = (iso: string | null) => (iso ? iso.slice(0, 16) : '')
+/** An ISO time as the value of a datetime-local input in the shop's zone ("2026-12-31T23:59"). */
+export const toDateTimeLocal = (iso: string | null, zone: string) => toShopWallTime(iso, zone)
 
 /** The inverse of the scaled kinds, for a form's starting value: 350, 2 → "3.5". */
 export function fromScaled(n: number, places: number): string {

@@ -1,5 +1,6 @@
 // The cart rules of §5 in exact money (integer kopecks).
 import { applyBasisPoints, type Kopecks } from '#app/lib/money'
+import { PROMO_TARGET, type QuotedKind } from './promo-target'
 
 /** One product line of a game's form, in the spec's client shape: the product's data and an amount. */
 export interface CartLine {
@@ -62,6 +63,34 @@ export function cartTotals(lines: readonly CartLine[], balance: Kopecks = 0): Ca
 export function steamTotals(amount: Kopecks, commissionBp: number): { commission: Kopecks; total: Kopecks } {
   const commission = amount > 0 ? applyBasisPoints(amount, commissionBp) : 0
   return { commission, total: amount + commission }
+}
+
+export interface PromoQuote {
+  /** Taken off by the promo: from the price, or only from a Steam top-up's commission. */
+  discount: Kopecks
+  totalWithPromo: Kopecks
+  balanceUsed: Kopecks
+  toPay: Kopecks
+}
+
+/**
+ * An order's total after a promo of `percent` % and the buyer's balance (decision 126): the percent
+ * comes off the price, or on a Steam top-up (`steamAmount` the wallet amount) only off the shop's
+ * commission, rounded half up; then the balance, never below zero.
+ */
+export function promoQuote(
+  kind: QuotedKind,
+  total: Kopecks,
+  steamAmount: Kopecks | null,
+  percent: number | null,
+  balance: Kopecks = 0,
+): PromoQuote {
+  const base = PROMO_TARGET[kind] === 'commission' ? Math.max(0, total - (steamAmount ?? total)) : total
+  const discount =
+    percent && percent > 0 && base > 0 ? Math.min(base, Math.floor((base * percent + 50) / 100)) : 0
+  const totalWithPromo = Math.max(0, total - discount)
+  const balanceUsed = Math.max(0, Math.min(balance, totalWithPromo))
+  return { discount, totalWithPromo, balanceUsed, toPay: totalWithPromo - balanceUsed }
 }
 
 /** Quantity clamped into a product's bounds; 0 stays 0 (no line). */

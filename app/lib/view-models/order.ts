@@ -55,6 +55,8 @@ export interface OrderAccount {
 
 export interface Order {
   id: string
+  /** The short number people read out (our extension; null from a backend without it). */
+  number: number | null
   kind: OrderKind
   status: OrderStatus
   created: string
@@ -116,6 +118,7 @@ export function toOrder(o: OrderWire): Order {
   const amount = moneyOrNull(o.amount)
   return {
     id: o.id,
+    number: o.number ?? null,
     kind,
     status: assertOrderStatus(o.status),
     created: o.created,

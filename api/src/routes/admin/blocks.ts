@@ -110,7 +110,8 @@ export function registerAdminBlocks(app: ApiApp) {
   })
   app.openapi(fromOrder, async (c) => {
     const id = c.req.valid('param').id.toLowerCase()
-    const out = await c.var.deps.db.transaction((tx) => blockOrder(tx, staffOf(c), id))
+    const prefix = c.var.deps.config.clientIpv6Prefix
+    const out = await c.var.deps.db.transaction((tx) => blockOrder(tx, staffOf(c), id, prefix))
     return c.json({ results: out.map((o) => ({ entry: toWire(o.row), added: o.added })) }, 200)
   })
 }

@@ -63,7 +63,12 @@ const doneRoute = adminRoute('support', {
   description:
     'Open requests only (409 otherwise); written to the audit log with the staff member and the note.',
   request: {
-    params: z.object({ id: z.uuid('неверный номер запроса').openapi({ param: { name: 'id', in: 'path' } }) }),
+    params: z.object({
+      id: z
+        .uuid('неверный номер запроса')
+        .max(36)
+        .openapi({ param: { name: 'id', in: 'path' } }),
+    }),
     ...jsonBody(z.object({ note: Text(1000).default('') }).openapi('AdminDataRequestDone')),
   },
   responses: { 200: jsonContent(AdminDataRequest), ...errorResponses(400, 403, 404, 409) },

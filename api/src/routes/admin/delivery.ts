@@ -13,6 +13,7 @@ import { adminRoute, staffOf } from './guard'
 const DeskOrder = z
   .object({
     id: z.uuid(),
+    number: z.number().int().openapi({ description: 'The short order number people read out' }),
     kind: z.enum(ORDER_KINDS),
     game: z.object({ id: z.number().int().nullable(), title: z.string() }),
     email: z.string().nullable(),
@@ -31,6 +32,19 @@ const DeskOrder = z
       })
       .nullable(),
     taken_at: z.string().nullable(),
+    auto_refund: z
+      .object({
+        due_at: z.string().openapi({ description: 'When the order is refunded by itself if nobody took it' }),
+        seconds_left: z.number().int().openapi({ description: 'Seconds until then, 0 once passed' }),
+      })
+      .nullable()
+      .openapi({
+        description:
+          'The automatic refund deadline (decision 125); null when the game has it off. A taken order is never refunded by itself: at the deadline it is escalated',
+      }),
+    escalated: z.boolean().openapi({
+      description: 'Taken, but past its auto-refund deadline: the owner chooses «Выдано» or a refund',
+    }),
     standoff: z
       .object({
         game_account_id: z.string(),
@@ -56,8 +70,18 @@ const DeskOrder = z
   .openapi('DeskOrder')
 
 const DeskPage = pageSchema(DeskOrder)
-  .extend({ oldest_waiting_seconds: z.number().int().nullable() })
+  .extend({
+    oldest_waiting_seconds: z.number().int().nullable(),
+    escalated_count: z.number().int().openapi({ description: 'Waiting orders escalated to the owner' }),
+  })
   .openapi('DeskPage')
+
+const DeskQuery = pageQuery.extend({
+  filter: z
+    .enum(['all', 'escalated'], 'filter: all или escalated')
+    .optional()
+    .openapi({ description: 'escalated: only orders past their auto-refund deadline that somebody took' }),
+})
 
 const DeskOutcome = z
   .object({
@@ -83,7 +107,7 @@ const list = adminRoute('support', {
   method: 'get',
   path: '/api/admin/delivery/',
   summary: 'Paid orders waiting for a person, oldest first, with what is needed to deliver each',
-  request: { query: pageQuery },
+  request: { query: DeskQuery },
   responses: { 200: jsonContent(DeskPage), ...errorResponses(400, 404) },
 })
 
@@ -114,10 +138,20 @@ const notDelivered = adminRoute('support', {
 
 export function registerAdminDelivery(app: ApiApp) {
   app.openapi(list, async (c) => {
-    const { page = 1, page_size: pageSize = 50 } = c.req.valid('query')
-    const { count, results, oldest_waiting_seconds } = await listWaiting(c.var.deps.db, page, pageSize)
+    const { page = 1, page_size: pageSize = 50, filter = 'all' } = c.req.valid('query')
+    const { count, results, oldest_waiting_seconds, escalated_count } = await listWaiting(
+      c.var.deps.db,
+      page,
+      pageSize,
+      new Date(),
+      filter,
+    )
     return c.json(
-      { ...pageNumberPage(c.req.url, count, page, pageSize, results), oldest_waiting_seconds },
+      {
+        ...pageNumberPage(c.req.url, count, page, pageSize, results),
+        oldest_waiting_seconds,
+        escalated_count,
+      },
       200,
     )
   })

@@ -5,7 +5,12 @@ import { MAX_DB_INT } from '../../lib/schemas'
 
 export const Text = (max: number) =>
   z.string({ error: 'ожидается строка' }).trim().max(max, `не длиннее ${max} символов`)
-export const Title = Text(200).min(1, 'заполните название')
+/**
+ * A text that must say something: blank after trimming is refused, and the contract says so with a
+ * pattern (a non-space character), so a spaces-only value is off the contract, not a surprise.
+ */
+export const Filled = (max: number, message?: string) => Text(max).min(1, message).openapi({ pattern: '\\S' })
+export const Title = Filled(200, 'заполните название')
 export const Int = (min: number, max = MAX_DB_INT) =>
   z
     .number({ error: 'ожидается целое число' })
@@ -14,9 +19,36 @@ export const Int = (min: number, max = MAX_DB_INT) =>
     .max(max, `не больше ${max}`)
 export const Percent = Int(0, 100)
 
+/**
+ * A day of the back-office's date filters (YYYY-MM-DD, the shop's time zone): one that exists
+ * (2026-02-31 would roll over to March 3) in the years 2000-2999 (Date reads 0050 as 1950),
+ * published as a date with that pattern.
+ */
+export const Day = z
+  .string()
+  .max(10, 'дата в виде ГГГГ-ММ-ДД')
+  .regex(/^2\d{3}-\d{2}-\d{2}$/, 'дата в виде ГГГГ-ММ-ДД')
+  .refine((d) => {
+    const t = Date.parse(`${d}T00:00:00Z`)
+    return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === d
+  }, 'нет такой даты')
+  .openapi({ format: 'date' })
+
+/** The longest amount text the back-office takes: "1000000.00". */
+const MONEY_TEXT_MAX = 10
+
+const MONEY_FORMS = [
+  {
+    type: 'string' as const,
+    maxLength: MONEY_TEXT_MAX,
+    pattern: '^((0|[1-9]\\d{0,5})(\\.\\d{1,2})?|1000000(\\.00?)?)$',
+  },
+  { type: 'number' as const, minimum: 0, maximum: 1_000_000, multipleOf: 0.01 },
+]
+
 /** A rouble amount "199.00" (or 199) → kopecks; negative, malformed or over a million roubles refused. */
 export const Money = z
-  .union([z.string(), z.number()], { error: 'ожидается сумма' })
+  .union([z.string().max(MONEY_TEXT_MAX), z.number()], { error: 'ожидается сумма' })
   .transform((v, ctx) => {
     const minor = parseMoney(v)
     if (minor === null || minor > 100_000_000) {
@@ -25,11 +57,20 @@ export const Money = z
     }
     return minor
   })
-  .openapi({ type: 'string', example: '199.00' })
+  // what parseMoney takes, published (a union alone would say any string or number)
+  .openapi({ anyOf: MONEY_FORMS, example: '199.00' })
 
-export const Tags = z
-  .array(Text(40).min(1), { error: 'ожидается список меток' })
-  .max(20, 'не больше 20 меток')
+/**
+ * An amount or null (no discount). Its own alternatives: `.nullable()` of Money alone published no
+ * null (Money's `anyOf` replaces what the generator would add), so the storefront's null was a
+ * request off the contract that the server took (found by the e2e contract watch, issue 44).
+ */
+export const NullableMoney = Money.nullable().openapi({
+  anyOf: [...MONEY_FORMS, { type: 'null' }],
+  example: '199.00',
+})
+
+export const Tags = z.array(Filled(40), { error: 'ожидается список меток' }).max(20, 'не больше 20 меток')
 
 export const jsonBody = <T extends z.ZodTypeAny>(schema: T) => ({
   body: { content: { 'application/json': { schema } }, required: true },

@@ -14,8 +14,11 @@ import { registerAdminOrders } from './orders'
 import { registerAdminOverview } from './overview'
 import { registerAdminPayments } from './payments'
 import { registerAdminPromo } from './promo'
+import { registerAdminReceipts } from './receipts'
+import { registerAdminReconciliation } from './reconciliation'
 import { registerAdminSeller } from './seller'
 import { registerAdminStock } from './stock'
+import { registerAdminTelegram } from './telegram'
 
 export function registerAdmin(app: ApiApp) {
   app.use('/api/admin/*', adminGuard)
@@ -32,6 +35,9 @@ export function registerAdmin(app: ApiApp) {
   registerAdminPromo(app)
   registerAdminPayments(app)
   registerAdminSeller(app)
+  registerAdminReceipts(app)
   registerAdminKinds(app)
   registerAdminDataRequests(app)
+  registerAdminReconciliation(app)
+  registerAdminTelegram(app)
 }

@@ -13,7 +13,7 @@ import {
   saveStandoffSettings,
   saveSteamSettings,
 } from '../../services/admin/kind-settings'
-import { Int, jsonBody, Money, Text } from './fields'
+import { Filled, Int, jsonBody, Money, Text } from './fields'
 import { adminRoute, staffOf } from './guard'
 
 /** The currencies a Steam wallet is credited in that the desk can show. */
@@ -22,10 +22,12 @@ const STEAM_CURRENCIES = ['RUB', 'KZT', 'USD', 'EUR', 'UAH'] as const
 const Picture = Text(500)
   .min(1, 'укажите картинку скина')
   .refine((v) => v.startsWith('/') || v.startsWith('https://'), 'адрес картинки: /… или https://…')
+  // the refinement above, published (issue 44)
+  .openapi({ pattern: '^\\s*(/|https://)' })
 
 const StandoffIn = z
   .object({
-    skin_name: Text(200).min(1, 'укажите название скина'),
+    skin_name: Filled(200, 'укажите название скина'),
     skin_picture: Picture,
     market_fee_bp: Int(0, 9000).openapi({ description: 'The market fee in basis points (1000 = 10 %)' }),
     is_surplus_enabled: z.boolean('ожидается да или нет'),

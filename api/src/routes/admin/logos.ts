@@ -20,13 +20,16 @@ export const MAX_ICON_BYTES = 256 * 1024
 
 const binary = (description: string) =>
   z.any().optional().openapi({ type: 'string', format: 'binary', description })
-const LogoForm = z.object({ logo: binary('PNG, JPEG, WebP or GIF, at most 2 MB') }).openapi('AdminLogoUpload')
+// the file is required (the handler refuses a form without one with its own Russian message)
+const LogoForm = z
+  .object({ logo: binary('PNG, JPEG, WebP or GIF, at most 2 MB') })
+  .openapi('AdminLogoUpload', { required: ['logo'] })
 const LogoOut = z.object({
   logo: z.string().openapi({ example: '/media/0123456789abcdef0123456789abcdef.png' }),
 })
 const IconForm = z
   .object({ icon: binary('PNG, JPEG, WebP or GIF (no SVG), at most 256 KB') })
-  .openapi('AdminPaymentIconUpload')
+  .openapi('AdminPaymentIconUpload', { required: ['icon'] })
 const IconOut = z.object({
   icon: z.string().openapi({ example: '/media/0123456789abcdef0123456789abcdef.png' }),
 })

@@ -13,19 +13,19 @@ import { transitionOrder, UNPAID_STATUSES } from '../../services/orders/state-ma
 import { queueMail } from '../../services/mail/outbox'
 import { reverseGiftCashback } from '../../services/balance/cashback'
 import { markOrderCodesRefunded } from '../../services/refunds/done'
-import { openRefund, queueRefundMail } from '../../services/refunds/open'
+import { PERSON_ROUTES, settleWaitingRefund } from '../../services/refunds/choose'
+import { openRefund } from '../../services/refunds/open'
 import { RefundSchema } from '../../services/refunds/view'
 import { message } from '../../lib/errors'
+import { shopTimeZone } from '../../services/shop/settings'
+import { Day } from './fields'
 import { adminRoute, staffOf } from './guard'
-
-const Day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'дата в виде ГГГГ-ММ-ДД')
-  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), 'нет такой даты')
+import { AdminReceiptViewSchema } from './receipts'
 
 const AdminOrderItem = z
   .object({
     id: z.uuid(),
+    number: z.number().int().openapi({ description: 'The short order number people read out' }),
     kind: z.string(),
     status: z.enum(ORDER_STATUSES),
     created: z.string(),
@@ -67,6 +67,10 @@ const AdminOrderDetail = z
     ),
     timeline: z.array(TimelineEntry),
     refund: RefundSchema.nullable().optional(),
+    receipts: z
+      .array(AdminReceiptViewSchema)
+      .optional()
+      .openapi({ description: 'The order’s fiscal receipts in full, oldest first' }),
     can_retry_fulfilment: z
       .boolean()
       .optional()
@@ -77,7 +81,7 @@ const AdminOrderDetail = z
 const list = adminRoute('support', {
   method: 'get',
   path: '/api/admin/orders/',
-  summary: 'Search orders (id, email, status, game, gift, days), newest first',
+  summary: 'Search orders (id, short number, email, status, game, gift, days), newest first',
   request: {
     query: pageQuery.extend({
       q: z.string().trim().max(254).optional(),
@@ -148,6 +152,14 @@ const cancel = adminRoute('owner', {
 
 const RefundBody = ActionBody.extend({
   reason: z.string().trim().max(500).optional().openapi({ description: 'Shown to the buyer' }),
+  route: z
+    .enum(PERSON_ROUTES)
+    .optional()
+    .openapi({
+      description:
+        'For a refund waiting for a person: `manual` (default) — paid back by hand; `balance` — to the ' +
+        'signed-in buyer’s balance (roubles only; 409 otherwise)',
+    }),
 }).openapi('AdminRefundInput')
 
 const refund = adminRoute('owner', {
@@ -186,7 +198,8 @@ export function registerAdminOrders(app: ApiApp) {
   app.openapi(list, async (c) => {
     const { page = 1, page_size: pageSize = 50, ...filters } = c.req.valid('query')
     if (filters.from && filters.to && filters.from > filters.to) throw fail(400, 'admin_date_range')
-    const { count, results } = await searchOrders(c.var.deps.db, { ...filters, page, pageSize })
+    const timeZone = await shopTimeZone(c.var.deps.db, c.var.deps.config)
+    const { count, results } = await searchOrders(c.var.deps.db, { ...filters, timeZone, page, pageSize })
     return c.json(pageNumberPage(c.req.url, count, page, pageSize, results), 200)
   })
 
@@ -306,14 +319,11 @@ export function registerAdminOrders(app: ApiApp) {
       const waiting = existing?.status === 'manual' ? existing : returned
       let after: Record<string, unknown>
       if (waiting) {
-        // the only second step there is: a person made the refund the shop could not
-        const [done] = await tx
-          .update(refunds)
-          .set({ status: 'done', actorUserId: staff.userId, completedAt: new Date() })
-          .where(eq(refunds.id, waiting.id))
-          .returning()
-        await queueRefundMail(tx, done!, order.email)
-        after = { refund: 'done', method: waiting.method, kind: waiting.kind }
+        // the only second step there is: a person chooses where the money the shop could not
+        // give back goes (by hand, or to the buyer's balance), decision 110
+        const done = await settleWaitingRefund(tx, waiting, order, body.data.route ?? 'manual', staff.userId)
+        if (!done) throw fail(409, 'refund_route_not_allowed')
+        after = { refund: 'done', method: done.method, kind: waiting.kind }
       } else if (existing) {
         throw fail(409, 'refund_exists')
       } else if (UNPAID_STATUSES.includes(order.status)) {

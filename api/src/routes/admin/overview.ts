@@ -7,6 +7,7 @@ import { pageNumberPage, pageQuery, pageSchema } from '../../lib/pagination'
 import { errorResponses, jsonContent } from '../../lib/schemas'
 import { overview } from '../../services/admin/overview'
 import { openAlerts } from '../../services/alerts/run'
+import { openDifferenceCounts } from '../../services/reconciliation/run'
 import { mailHealth } from '../../services/mail/health'
 import { usableMethodCount } from '../../services/payments/method-setup'
 import { failedReceipts } from '../../services/receipts/admin'
@@ -91,6 +92,10 @@ const Overview = z
         }),
       })
       .openapi({ description: 'What a new shop still lacks (issue 37): shown on the overview until fixed' }),
+    reconciliation: z
+      .object({ open: z.number().int().openapi({ description: 'differences nobody explained yet' }) })
+      .optional()
+      .openapi({ description: '«Сверка» with the payment providers (issue 43): open differences' }),
     awaiting_delivery: z
       .object({
         count: z.number().int(),
@@ -104,11 +109,13 @@ const Overview = z
       .array(
         z.object({
           id: z.uuid(),
+          number: z.number().int().openapi({ description: 'The short order number people read out' }),
           status: z.enum(ORDER_STATUSES),
           reason: z.string().nullable(),
           created: z.string(),
-          waiting: z.enum(['delivery', 'review']).nullable().openapi({
-            description: 'What the paid order waits for: a person to deliver it, or the antifraud review',
+          waiting: z.enum(['delivery', 'review', 'escalated']).nullable().openapi({
+            description:
+              'What the paid order waits for: a person to deliver it, the antifraud review, or (escalated) the owner: taken but past its auto-refund deadline',
           }),
         }),
       )
@@ -180,7 +187,7 @@ export function registerAdminOverview(app: ApiApp) {
 
   app.openapi(overviewRoute, async (c) => {
     const { db, config } = c.var.deps
-    const [base, mail, seller, failed, usable, alerts, shop] = await Promise.all([
+    const [base, mail, seller, failed, usable, alerts, shop, differences] = await Promise.all([
       overview(db, c.req.valid('query').days),
       mailHealth(db, config.mail, !config.demo),
       getSellerSettings(db),
@@ -188,11 +195,13 @@ export function registerAdminOverview(app: ApiApp) {
       usableMethodCount(c.var.deps),
       openAlerts(db),
       getShopSettings(db, config),
+      openDifferenceCounts(db),
     ])
     return c.json(
       {
         ...base,
         mail,
+        reconciliation: { open: differences.reduce((n, d) => n + d.n, 0) },
         payments_usable: usable,
         alerts,
         setup: { shop_named: shop.saved, shop_name: shop.name, payment_methods: usable },

@@ -18,7 +18,7 @@ import {
   providerReady,
 } from '../../services/payments/method-setup'
 import { deleteCountry, deletePaymentGroup, deletePaymentMethod } from '../../services/payments/setup-delete'
-import { Int, jsonBody, Money, Text } from './fields'
+import { Filled, Int, jsonBody, Money, Text } from './fields'
 import { adminRoute, staffOf } from './guard'
 
 type Country = typeof countries.$inferSelect
@@ -107,7 +107,7 @@ const CountryOut = z
 
 const CountryPatch = z
   .object({
-    name: Text(100).min(1).optional(),
+    name: Filled(100).optional(),
     rate_micro: Int(1, 2_000_000_000).optional(),
     sort_order: Int(-1000, 1000).optional(),
     hidden: z.boolean({ error: 'ожидается да или нет' }).optional(),
@@ -118,6 +118,7 @@ const Currency = z
   .string({ error: 'ожидается код валюты' })
   .trim()
   .toUpperCase()
+  .max(3, 'код валюты из трёх латинских букв, например RUB')
   .regex(/^[A-Z]{3}$/, 'код валюты из трёх латинских букв, например RUB')
 const IconPath = Text(300).regex(
   /^(|\/[A-Za-z0-9._/-]*|https:\/\/[^\s"'<>]+)$/,
@@ -125,7 +126,7 @@ const IconPath = Text(300).regex(
 )
 const CountryCreate = z
   .object({
-    name: Text(100).min(1, 'заполните название'),
+    name: Filled(100, 'заполните название'),
     currency: Currency,
     rate_micro: Int(1, 2_000_000_000).optional(),
     flag: IconPath.optional(),
@@ -136,7 +137,7 @@ const CountryCreate = z
   .openapi('AdminCountryCreate')
 const GroupCreate = z
   .object({
-    name: Text(100).min(1, 'заполните название'),
+    name: Filled(100, 'заполните название'),
     short_name: Text(40).optional(),
     order: Int(-1000, 1000).optional(),
   })
@@ -144,12 +145,13 @@ const GroupCreate = z
 const MethodName = z
   .string({ error: 'ожидается строка' })
   .trim()
+  .max(40, 'латинские строчные буквы, цифры и _, от 2 до 40 символов')
   .regex(/^[a-z0-9_]{2,40}$/, 'латинские строчные буквы, цифры и _, от 2 до 40 символов')
-const Kind = Text(40).min(1).nullable()
+const Kind = Filled(40).nullable()
 const MethodCreate = z
   .object({
     name: MethodName,
-    title: Text(100).min(1, 'заполните название'),
+    title: Filled(100, 'заполните название'),
     provider: z.enum(PROVIDER_NAMES, { error: 'выберите платёжную систему из списка' }),
     kind: Kind.optional(),
     icon: IconPath.optional(),
@@ -163,14 +165,14 @@ const MethodCreate = z
   .openapi('AdminPaymentMethodCreate')
 const GroupPatch = z
   .object({
-    name: Text(100).min(1).optional(),
-    short_name: Text(40).min(1).optional(),
+    name: Filled(100).optional(),
+    short_name: Filled(40).optional(),
     order: Int(-1000, 1000).optional(),
   })
   .openapi('AdminPaymentMethodGroupPatch')
 const MethodPatch = z
   .object({
-    title: Text(100).min(1).optional(),
+    title: Filled(100).optional(),
     provider: z.enum(PROVIDER_NAMES, { error: 'выберите платёжную систему из списка' }).optional(),
     kind: Kind.optional(),
     icon: IconPath.optional(),

@@ -3,12 +3,13 @@ import { z } from '@hono/zod-openapi'
 import { asc, count, eq, sql } from 'drizzle-orm'
 import type { ApiApp } from '../../context'
 import type { Db } from '../../db/client'
-import { games, gifts, promoCodes, promoRedemptions } from '../../db/schema'
+import { games, gifts, ORDER_KINDS, promoCodes, promoRedemptions } from '../../db/schema'
+import { promoTargetOf } from '../../services/promo/scope'
 import { fail, fieldError } from '../../lib/errors'
 import { errorResponses, IdParam, jsonContent } from '../../lib/schemas'
 import { audit } from '../../services/admin/audit'
 import { patchAudited } from '../../services/admin/patch'
-import { Int, jsonBody, Percent } from './fields'
+import { Int, jsonBody } from './fields'
 import { adminRoute, staffOf } from './guard'
 
 type Promo = typeof promoCodes.$inferSelect
@@ -26,25 +27,53 @@ const PromoOut = z
     used_count: z.number().int(),
     is_active: z.boolean(),
     redemptions: z.number().int().openapi({ description: 'Paid orders that used it' }),
+    excluded_kinds: z
+      .array(z.enum(ORDER_KINDS))
+      .openapi({ description: 'Order kinds the code does not apply to' }),
+    discounts: z
+      .array(z.object({ kind: z.enum(ORDER_KINDS), target: z.enum(['price', 'commission', 'none']) }))
+      .openapi({
+        description:
+          'For each order kind, what the code takes its percent off: the price, only the shop’s commission (a Steam top-up: never the wallet amount), or nothing (excluded or out of its scope) (decision 126)',
+      }),
   })
   .openapi('AdminPromoCode')
 
+const WHEN_MAX = 40
 const When = z
   .string()
+  .max(WHEN_MAX, 'дата и время, например 2026-12-31T23:59:00Z')
   .refine((v) => !Number.isNaN(Date.parse(v)), 'дата и время, например 2026-12-31T23:59:00Z')
   .transform((v) => new Date(v))
-  .openapi({ type: 'string', format: 'date-time' })
+// published where it is used, with null (below)
 
 const PromoFields = z.object({
-  percent: Percent.refine((p) => p > 0, 'скидка от 1 до 100 %'),
-  expires_at: When.nullable().optional(),
+  // 1..100 in the schema itself, so the contract publishes the bound the server checks
+  percent: z
+    .number({ error: 'ожидается целое число' })
+    .int('ожидается целое число')
+    .min(1, 'скидка от 1 до 100 %')
+    .max(100, 'скидка от 1 до 100 %'),
+  // null (no expiry) published too: When's own `type` hid it (issue 44, found by the e2e watch)
+  expires_at: When.nullable()
+    .optional()
+    .openapi({
+      anyOf: [{ type: 'string', format: 'date-time', maxLength: WHEN_MAX }, { type: 'null' }],
+    }),
   max_uses: Int(1, 10_000_000).nullable().optional(),
   is_active: z.boolean().optional(),
+  excluded_kinds: z
+    .array(
+      z.enum(ORDER_KINDS, 'вид заказа: PUBGOrder, StandoffOrder, SteamOrder, MooGoldOrder или RokkyOrder'),
+    )
+    .max(ORDER_KINDS.length)
+    .optional(),
 })
 const PromoCreate = PromoFields.extend({
   code: z
     .string()
     .trim()
+    .max(32, 'от 3 до 32 латинских букв, цифр, - и _')
     .regex(/^[A-Za-z0-9_-]{3,32}$/, 'от 3 до 32 латинских букв, цифр, - и _'),
   game: Int(1).nullable().optional(),
   gift: Int(1).nullable().optional(),
@@ -76,6 +105,8 @@ const out = (p: Promo, redemptions: number) => ({
   used_count: p.usedCount,
   is_active: p.isActive,
   redemptions,
+  excluded_kinds: p.excludedKinds,
+  discounts: ORDER_KINDS.map((kind) => ({ kind, target: promoTargetOf(p, kind) })),
 })
 
 async function redemptionsOf(db: Db, id: number) {
@@ -156,6 +187,7 @@ export function registerAdminPromo(app: ApiApp) {
           expiresAt: b.expires_at ?? null,
           maxUses: b.max_uses ?? null,
           isActive: b.is_active ?? true,
+          excludedKinds: [...new Set(b.excluded_kinds ?? [])],
         })
         .returning()
       await audit(tx, staff, {
@@ -179,6 +211,7 @@ export function registerAdminPromo(app: ApiApp) {
         expiresAt: b.expires_at,
         maxUses: b.max_uses,
         isActive: b.is_active,
+        excludedKinds: b.excluded_kinds ? [...new Set(b.excluded_kinds)] : undefined,
       }),
     )
     return c.json(out(row, await redemptionsOf(c.var.deps.db, id)), 200)

@@ -32,6 +32,7 @@ const History = z.object({ paid_orders_30d: z.number().int(), emails_30d: z.numb
 const HeldOrder = z
   .object({
     id: z.uuid(),
+    number: z.number().int().openapi({ description: 'The short order number people read out' }),
     game: z.string(),
     email: z.string().nullable(),
     total_to_pay: z.string(),
@@ -45,8 +46,23 @@ const HeldOrder = z
       issuer_country: z.string().nullable(),
     }).nullable(),
     address_history: History.nullable(),
+    codes_hold: z.enum(['held', 'lapsed', 'none']).optional().openapi({
+      description:
+        'Our extension (issue 47): held — the order’s codes are put aside for it until codes_held_until; lapsed — a hold ran out (another buyer may take the code); none — it holds no code',
+    }),
+    codes_held_until: z
+      .string()
+      .nullable()
+      .optional()
+      .openapi({ format: 'date-time', description: 'When the first of its code holds ends (or ended)' }),
     other_orders: z.array(
-      z.object({ id: z.uuid(), status: z.string(), total_to_pay: z.string(), created: z.string() }),
+      z.object({
+        id: z.uuid(),
+        number: z.number().int(),
+        status: z.string(),
+        total_to_pay: z.string(),
+        created: z.string(),
+      }),
     ),
   })
   .openapi('HeldOrder')

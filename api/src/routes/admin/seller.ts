@@ -2,7 +2,7 @@
 // receipts, and their resend.
 import { z } from '@hono/zod-openapi'
 import type { ApiApp } from '../../context'
-import { fail, message } from '../../lib/errors'
+import { fail, fieldError, message } from '../../lib/errors'
 import { errorResponses, IdParam, jsonContent } from '../../lib/schemas'
 import { audit, changedFields } from '../../services/admin/audit'
 import { adminReceiptOut, failedReceipts, resendReceipt } from '../../services/receipts/admin'
@@ -30,15 +30,26 @@ const Seller = z
   .object({
     legal_form: Text(20).openapi({ description: 'ООО, ИП, АО…' }),
     company_name: Text(300),
+    // the shape here (published as the pattern); the check digits, which a schema cannot state, in
+    // the handler with their own code (issue 44: `validation_error` is a request off the contract)
     inn: z
       .string()
       .trim()
-      .refine((v) => v === '' || isValidInn(v), message('seller_inn_invalid')),
+      .max(12, message('seller_inn_invalid'))
+      .regex(/^(\d{10}|\d{12})?$/, message('seller_inn_invalid'))
+      .openapi({
+        description:
+          'ИНН: 10 digits (organisation) or 12 (ИП), check digits valid (else seller_inn_invalid); empty: none',
+      }),
     ogrn: z
       .string()
       .trim()
-      .refine((v) => v === '' || isValidOgrn(v), message('seller_ogrn_invalid'))
-      .openapi({ description: 'ОГРН (13 digits) or ОГРНИП (15)' }),
+      .max(15, message('seller_ogrn_invalid'))
+      .regex(/^(\d{13}|\d{15})?$/, message('seller_ogrn_invalid'))
+      .openapi({
+        description:
+          'ОГРН (13 digits) or ОГРНИП (15), check digit valid (else seller_ogrn_invalid); empty: none',
+      }),
     address: Text(500),
     email: z.union([z.literal(''), z.email('почта в виде name@example.ru').max(200)]),
     phone: Text(40),
@@ -85,6 +96,11 @@ const AdminReceipt = z
   .object({
     id: z.number().int(),
     order_id: z.uuid(),
+    order_number: z
+      .number()
+      .int()
+      .optional()
+      .openapi({ description: 'Our extension (decision 135): the order’s short number for people' }),
     kind: z.string(),
     status: z.string(),
     transport: z.string(),
@@ -116,6 +132,8 @@ export function registerAdminSeller(app: ApiApp) {
     const staff = staffOf(c)
     const b = c.req.valid('json') as SellerIn
     const { db, config } = c.var.deps
+    if (b.inn !== '' && !isValidInn(b.inn)) throw fieldError('inn', 'seller_inn_invalid')
+    if (b.ogrn !== '' && !isValidOgrn(b.ogrn)) throw fieldError('ogrn', 'seller_ogrn_invalid')
     // the sandbox prints no real receipt: never where real shoppers pay
     if (b.receipt_transport === 'sandbox' && !config.sandboxPayments)
       throw fail(400, 'seller_sandbox_in_production')

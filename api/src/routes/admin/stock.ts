@@ -7,7 +7,7 @@ import type { Db, Tx } from '../../db/client'
 import { giftCodes, gifts, products, voucherCodes } from '../../db/schema'
 import { fail } from '../../lib/errors'
 import { pageNumberPage, pageQuery, pageSchema } from '../../lib/pagination'
-import { errorResponses, IdParam, jsonContent } from '../../lib/schemas'
+import { errorResponses, IdParam, idParam, jsonContent } from '../../lib/schemas'
 import { audit } from '../../services/admin/audit'
 import { maskCode } from '../../services/admin/mask'
 import {
@@ -109,11 +109,7 @@ const reveal = adminRoute('owner', {
   summary: 'Show one code in full (written to the audit log)',
   request: {
     params: TargetParams.extend({
-      code_id: z
-        .string()
-        .regex(/^\d{1,9}$/)
-        .transform(Number)
-        .openapi({ param: { name: 'code_id', in: 'path' }, type: 'integer' }),
+      code_id: idParam('code_id'),
     }),
   },
   responses: { 200: jsonContent(CodeItem), ...errorResponses(400, 403, 404) },

@@ -9,38 +9,43 @@ import { canRetryFulfilment } from '../fulfilment/retry'
 import { listOrderEvents } from '../orders/events'
 import { serializeOrderHistory } from '../orders/serialize'
 import { maskCode } from './mask'
+import { ledgerOfOrder } from '../receipts/ledger'
+import { parseOrderNumber } from '../../../../shared/order-number'
+import { DEFAULT_SHOP_TIMEZONE, shopDayEnd, shopDayStart } from '../../../../shared/shop-time'
 
 export interface OrderSearch {
-  /** An order id, or (part of) a buyer's email. */
+  /** An order id, its short number («10234», «№ 10234»), or (part of) a buyer's email. */
   q?: string
   status?: OrderStatus
   game?: number
   gift?: number
-  /** Inclusive day (UTC) bounds, YYYY-MM-DD. */
+  /** Inclusive day bounds, YYYY-MM-DD, in the shop's time zone (decision 136). */
   from?: string
   to?: string
+  /** The shop's time zone (default Moscow). */
+  timeZone?: string
   refund?: RefundStatus
   page: number
   pageSize: number
 }
-
-const startOfDay = (day: string) => new Date(`${day}T00:00:00Z`)
-const afterDay = (day: string) => new Date(startOfDay(day).getTime() + 86_400_000)
 
 /** Orders matching the filters, newest first, one page; every filter is served by an index. */
 export async function searchOrders(db: Db, s: OrderSearch) {
   const where: SQL[] = []
   const q = s.q?.trim()
   if (q) {
+    const number = parseOrderNumber(q)
     if (isUuid(q)) where.push(eq(orders.id, q.toLowerCase()))
+    else if (number !== null) where.push(eq(orders.number, number))
     else if (q.includes('@')) where.push(eq(sql`lower(${orders.email})`, q.toLowerCase()))
     else where.push(sql`lower(${orders.email}) like ${`%${q.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`}`)
   }
   if (s.status) where.push(eq(orders.status, s.status))
   if (s.game) where.push(eq(orders.gameId, s.game))
   if (s.gift) where.push(eq(orders.giftId, s.gift))
-  if (s.from) where.push(gte(orders.created, startOfDay(s.from)))
-  if (s.to) where.push(lt(orders.created, afterDay(s.to)))
+  const zone = s.timeZone ?? DEFAULT_SHOP_TIMEZONE
+  if (s.from) where.push(gte(orders.created, shopDayStart(s.from, zone)))
+  if (s.to) where.push(lt(orders.created, shopDayEnd(s.to, zone)))
   // a refund filter: any refund of the order (its own, or of a refused payment) in that state
   if (s.refund)
     where.push(
@@ -58,6 +63,7 @@ export async function searchOrders(db: Db, s: OrderSearch) {
   const rows = await db
     .select({
       id: orders.id,
+      number: orders.number,
       kind: orders.kind,
       status: orders.status,
       created: orders.created,
@@ -82,6 +88,7 @@ export async function searchOrders(db: Db, s: OrderSearch) {
     count: total?.n ?? 0,
     results: rows.map((r) => ({
       id: r.id,
+      number: r.number,
       kind: r.kind,
       status: r.status,
       created: r.created.toISOString(),
@@ -130,6 +137,7 @@ export async function orderDetail(db: Db, id: string) {
       })),
     ],
     refund: await refundOut(db, id),
+    receipts: await ledgerOfOrder(db, id),
     can_retry_fulfilment: await canRetryFulfilment(db, row),
   }
 }

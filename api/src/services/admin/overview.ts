@@ -102,10 +102,12 @@ export async function overview(db: Db, days: number, now = new Date()) {
       db
         .select({
           id: orders.id,
+          number: orders.number,
           status: orders.status,
           reason: orders.rejectReason,
           created: orders.created,
           delivery: sql<boolean>`${waitingForDelivery}`.mapWith(Boolean),
+          escalated: sql<boolean>`${orders.escalatedAt} is not null`.mapWith(Boolean),
           review: sql<boolean>`exists (${held})`.mapWith(Boolean),
         })
         .from(orders)
@@ -169,10 +171,18 @@ export async function overview(db: Db, days: number, now = new Date()) {
     awaiting_delivery: waiting,
     needs_attention: attention.map((a) => ({
       id: a.id,
+      number: a.number,
       status: a.status,
       reason: a.reason,
       created: a.created.toISOString(),
-      waiting: a.review ? ('review' as const) : a.delivery ? ('delivery' as const) : null,
+      // escalated: taken at the desk but past its auto-refund deadline; the owner decides (decision 125)
+      waiting: a.review
+        ? ('review' as const)
+        : a.delivery
+          ? a.escalated
+            ? ('escalated' as const)
+            : ('delivery' as const)
+          : null,
     })),
   }
 }

@@ -1,11 +1,14 @@
 // Who may use the back-office. Two roles: `support` (orders: view, notes, resend mail, retry
-// fulfilment, refund) and `owner` (everything). An owner is a user with an `owner` row in
-// staff_roles, or a user whose confirmed email is in ADMIN_EMAILS. A confirmed email means its
-// owner holds every way into the account (a confirmation from outside the account hands it over,
-// decision 045). Every role gained or lost is audited (role-audit.ts).
+// fulfilment; the delivery desk, review, personal-data requests, their own Telegram link) and
+// `owner` (everything: refunds, cancels and settings too; each operation's role is its `x-role`
+// in the contract, routes/admin/guard.ts). An owner is a user with an `owner` row in
+// staff_roles, or a user whose confirmed email is in ADMIN_EMAILS. Every role needs a confirmed
+// email, whichever way it came (issue 42, finding 1): a confirmed email means its owner holds every
+// way into the account (a confirmation from outside the account hands it over, decision 045), an
+// unconfirmed one may be anyone's. Every role gained or lost, and every grant refused, is audited.
 import { eq } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client'
-import { type StaffRole, staffRoles, users } from '../../db/schema'
+import { auditLog, type StaffRole, staffRoles, users } from '../../db/schema'
 import { isEmailConfirmed } from '../auth/email-confirmation'
 import { auditRoleChange, reconcileRole } from './role-audit'
 
@@ -28,16 +31,29 @@ export async function staffMember(
   adminEmails: readonly string[],
 ): Promise<StaffMember | null> {
   const [row] = await db
-    .select({ email: users.email, deletedAt: users.deletedAt, role: staffRoles.role })
+    .select({
+      email: users.email,
+      deletedAt: users.deletedAt,
+      confirmedAt: users.emailConfirmedAt,
+      role: staffRoles.role,
+    })
     .from(users)
     .leftJoin(staffRoles, eq(staffRoles.userId, users.id))
     .where(eq(users.id, userId))
   if (!row) return null
   const gone = !row.email || row.deletedAt
-  const byEmail =
-    !gone && adminEmails.includes(row.email!.toLowerCase()) && (await isEmailConfirmed(db, userId))
-  const role: StaffRole | null = gone ? null : byEmail ? 'owner' : (row.role ?? null)
-  const via = gone ? 'account deleted' : byEmail || !row.role ? 'ADMIN_EMAILS' : 'staff_roles'
+  // a role row of an account nobody proved is not honoured (a grant made before this rule, a row
+  // written by hand): the role comes back once the email is confirmed
+  const proven = !gone && row.confirmedAt !== null
+  const byEmail = proven && adminEmails.includes(row.email!.toLowerCase())
+  const role: StaffRole | null = !proven ? null : byEmail ? 'owner' : (row.role ?? null)
+  const via = gone
+    ? 'account deleted'
+    : !proven && row.role
+      ? 'email unconfirmed'
+      : byEmail || !row.role
+        ? 'ADMIN_EMAILS'
+        : 'staff_roles'
   await reconcileRole(db, userId, row.email, role, via)
   return role ? { userId, email: row.email!, role } : null
 }
@@ -55,13 +71,54 @@ export async function isPendingOwner(db: Db | Tx, userId: number, adminEmails: r
   return !(await isEmailConfirmed(db, userId))
 }
 
-/** Grants (or changes) a role by email; the account must exist. Returns the user id. */
-export async function grantRole(db: Db, email: string, role: StaffRole, grantedBy: string): Promise<number> {
+/** Why a grant was refused: no such account, or its email was never confirmed. */
+export class GrantRefused extends Error {
+  constructor(
+    readonly reason: 'no_account' | 'email_unconfirmed',
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+export const GRANT_REFUSED_ACTION = 'staff.role_refused'
+
+/** The account a grant or a revocation names (deleted accounts are not found). */
+export async function accountByEmail(db: Db | Tx, email: string) {
   const [user] = await db
-    .select({ id: users.id })
+    .select({ id: users.id, confirmedAt: users.emailConfirmedAt, deletedAt: users.deletedAt })
     .from(users)
     .where(eq(users.email, email.trim().toLowerCase()))
-  if (!user) throw new Error(`no account with the email ${email}: sign up first`)
+  return user && !user.deletedAt ? user : null
+}
+
+/**
+ * Grants (or changes) a role by email. The account must exist and its email must be confirmed
+ * (issue 42): otherwise a GrantRefused says what to do, and the refusal is audited. Returns the
+ * user id.
+ */
+export async function grantRole(db: Db, email: string, role: StaffRole, grantedBy: string): Promise<number> {
+  const address = email.trim().toLowerCase()
+  const user = await accountByEmail(db, address)
+  if (!user?.confirmedAt) {
+    await db.insert(auditLog).values({
+      actorUserId: null,
+      actorEmail: grantedBy,
+      action: GRANT_REFUSED_ACTION,
+      entity: 'user',
+      entityId: user ? String(user.id) : address,
+      after: { role, email: address, reason: user ? 'email_unconfirmed' : 'no_account' },
+    })
+    if (!user)
+      throw new GrantRefused(
+        'no_account',
+        `There is no account with the email ${address}. The person signs up on the shop first (with this address), confirms it from the mail, and then you grant the role.`,
+      )
+    throw new GrantRefused(
+      'email_unconfirmed',
+      `The account ${address} has not confirmed its email, so nobody has proved it belongs to that person: no role was granted. Ask them to open the confirmation link mailed to ${address} (or press «Отправить письмо ещё раз» in their profile), then run this command again.`,
+    )
+  }
   await db.transaction(async (tx) => {
     const [old] = await tx.select().from(staffRoles).where(eq(staffRoles.userId, user.id))
     await tx

@@ -2,17 +2,38 @@
 // the causes it finds now. A cause is a stable key (one alert per cause, however many events
 // caused it); the runner (./run.ts) opens new causes, closes gone ones and mails a digest.
 // A new source (the review queue of issue 34, say) is one more entry in ALERT_CHECKS.
-import { and, eq, gte, inArray, isNotNull, notExists, or, sql } from 'drizzle-orm'
+import { and, eq, gte, inArray, isNotNull, notExists, notInArray, or, sql } from 'drizzle-orm'
 import type { ApiDeps } from '../../context'
-import { giftCodes, gifts, jobs, orders, products, receipts, refunds, voucherCodes } from '../../db/schema'
+import {
+  auditLog,
+  giftCodes,
+  gifts,
+  jobs,
+  orderProducts,
+  orders,
+  products,
+  receipts,
+  refunds,
+  voucherCodes,
+} from '../../db/schema'
 import { LOW_STOCK } from '../admin/overview'
 import { listWaiting } from '../delivery/desk'
+import { liveClaim, SURPLUS_VALUES } from '../delivery/listing'
 import { mailHealth } from '../mail/health'
-import { fill, M } from '../mail/messages'
+import { fill, formatMoneyIn, M } from '../mail/messages'
+import { formatOrderNumber } from '../../../../shared/order-number'
 import { REQUERY_JOB } from '../payments/requery'
+import { openDifferences } from '../reconciliation/differences'
+import { PROVIDER_MISMATCH } from '../refunds/mismatch'
 import { REFUND_JOB } from '../refunds/open'
 
 const D = M.staff_alerts.details
+
+/** A provider mismatch's kind as staff read it (the audit entry keeps the code). */
+function mismatchWords(kind: string | undefined): string {
+  const words = D.mismatch_kinds as Record<string, string>
+  return (kind && words[kind]) || (kind ?? '')
+}
 
 /** A paid order that failed is news for this long (then it is in the orders list, not an alert). */
 const FAILED_ORDER_DAYS = 7
@@ -31,6 +52,25 @@ export interface AlertCheck {
   /** 'staff' when it concerns orders (support is told too), 'owner' otherwise. */
   audience: 'owner' | 'staff'
   run(deps: ApiDeps): Promise<AlertFound[]>
+}
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/**
+ * Orders as people name them in an alert («№ 10234», decision 135), by id; an id with no order
+ * (gone, or not an order's) stays as it is.
+ */
+async function orderNames(db: ApiDeps['db'], ids: Array<string | null>) {
+  const wanted = [...new Set(ids.filter((id): id is string => !!id && UUID_RE.test(id)))]
+  const rows = wanted.length
+    ? await db.select({ id: orders.id, number: orders.number }).from(orders).where(inArray(orders.id, wanted))
+    : []
+  const numbers = new Map(rows.map((r) => [r.id, r.number]))
+  return (id: string | null) => {
+    if (!id) return '—'
+    const n = numbers.get(id)
+    return n ? formatOrderNumber(n) : id
+  }
 }
 
 const mailFailing: AlertCheck = {
@@ -85,7 +125,7 @@ const paidOrderFailed: AlertCheck = {
       .from(refunds)
       .where(and(eq(refunds.orderId, orders.id), eq(refunds.kind, 'order')))
     const rows = await db
-      .select({ id: orders.id, reason: orders.rejectReason })
+      .select({ id: orders.id, number: orders.number, reason: orders.rejectReason })
       .from(orders)
       .where(
         and(
@@ -98,8 +138,68 @@ const paidOrderFailed: AlertCheck = {
       .limit(100)
     return rows.map((r) => ({
       cause: `order_failed:${r.id}`,
-      detail: fill(D.order_failed, { number: r.id.slice(0, 8), reason: r.reason ?? '—' }),
+      detail: fill(D.order_failed, { number: formatOrderNumber(r.number), reason: r.reason ?? '—' }),
       link: `/admin/orders/${r.id}`,
+    }))
+  },
+}
+
+/** A provider event that did not fit the shop's record is news for this long (then the audit log keeps it). */
+const MISMATCH_DAYS = 7
+
+const providerMismatch: AlertCheck = {
+  source: PROVIDER_MISMATCH,
+  audience: 'staff',
+  async run({ db }) {
+    const rows = await db
+      .select({
+        id: auditLog.id,
+        entity: auditLog.entity,
+        entityId: auditLog.entityId,
+        after: auditLog.after,
+      })
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.action, PROVIDER_MISMATCH),
+          gte(auditLog.created, sql`now() - make_interval(days => ${MISMATCH_DAYS})`),
+        ),
+      )
+      .limit(100)
+    const orderOf = (r: (typeof rows)[number]) => (r.entity === 'order' ? r.entityId : null)
+    const name = await orderNames(db, rows.map(orderOf))
+    return rows.map((r) => {
+      const order = orderOf(r)
+      return {
+        cause: `${PROVIDER_MISMATCH}:${r.id}`,
+        detail: fill(D.provider_mismatch, {
+          number: name(order),
+          what: mismatchWords((r.after as { kind?: string } | null)?.kind),
+        }),
+        link: order ? `/admin/orders/${order}` : '/admin/payments',
+      }
+    })
+  },
+}
+
+/** A refund the provider canceled or refused: a person chooses where the money goes. */
+const refundNeedsPerson: AlertCheck = {
+  source: 'refund_manual',
+  audience: 'staff',
+  async run({ db }) {
+    const rows = await db
+      .select({ id: refunds.id, orderId: refunds.orderId })
+      .from(refunds)
+      .where(and(eq(refunds.status, 'manual'), isNotNull(refunds.lastError)))
+      .limit(100)
+    const name = await orderNames(
+      db,
+      rows.map((r) => r.orderId),
+    )
+    return rows.map((r) => ({
+      cause: `refund_manual:${r.id}`,
+      detail: fill(D.refund_needs_person, { number: name(r.orderId) }),
+      link: `/admin/orders/${r.orderId}`,
     }))
   },
 }
@@ -181,11 +281,89 @@ const receiptsFailing: AlertCheck = {
   },
 }
 
+/** «Сверка» (issue 43): each open difference with a provider's books, mailed once when found. */
+const reconciliation: AlertCheck = {
+  source: 'reconciliation',
+  audience: 'owner',
+  async run({ db }) {
+    const K = M.staff_alerts.reconciliation_kinds
+    const open = await openDifferences(db)
+    const name = await orderNames(
+      db,
+      open.map((d) => d.orderId),
+    )
+    return open.map((d) => ({
+      cause: `reconciliation:${d.id}`,
+      detail: fill(D.reconciliation, {
+        kind: K[d.kind],
+        amount: formatMoneyIn(
+          d.providerAmount ?? d.shopAmount ?? 0,
+          d.providerCurrency ?? d.shopCurrency ?? 'RUB',
+        ),
+        order: name(d.orderId),
+      }),
+      link: '/admin/reconciliation',
+    }))
+  },
+}
+
+/** A pack is nearly shut for new buyers when this share of its 24 listing prices is held (issue 42). */
+const LISTINGS_CLAIMED_SHARE = 0.8
+
+const standoffListings: AlertCheck = {
+  source: 'standoff_listings',
+  audience: 'staff',
+  async run({ db }) {
+    // a pack is the price without surplus (listing price − surplus); held: paid and open, or a live claim
+    const pack = sql<number>`${orders.listingPrice} - ${orders.surplus}`.mapWith(Number)
+    const rows = await db
+      .select({
+        base: pack,
+        n: sql<number>`count(*)`.mapWith(Number),
+        first: sql<string>`min(${orders.id}::text)`,
+      })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.kind, 'StandoffOrder'),
+          isNotNull(orders.listingPrice),
+          isNotNull(orders.surplus),
+          notInArray(orders.status, ['done', 'failed']),
+          or(isNotNull(orders.paidAt), liveClaim),
+        ),
+      )
+      .groupBy(pack)
+    const out: AlertFound[] = []
+    for (const r of rows.filter((x) => x.n >= Math.ceil(SURPLUS_VALUES * LISTINGS_CLAIMED_SHARE))) {
+      const [line] = await db
+        .select({ title: products.title })
+        .from(orderProducts)
+        .innerJoin(products, eq(products.id, orderProducts.productId))
+        .where(eq(orderProducts.orderId, r.first))
+        .limit(1)
+      out.push({
+        cause: `listing_claims_high:${r.base}`,
+        detail: fill(D.listing_claims_high, {
+          taken: r.n,
+          total: SURPLUS_VALUES,
+          pack: line?.title ?? r.base,
+        }),
+        link: '/admin/delivery',
+      })
+    }
+    return out
+  },
+}
+
 export const ALERT_CHECKS: AlertCheck[] = [
   mailFailing,
   providerFailing,
+  providerMismatch,
+  refundNeedsPerson,
   paidOrderFailed,
   lowStock,
   deliveryOverdue,
   receiptsFailing,
+  reconciliation,
+  standoffListings,
 ]

@@ -12,6 +12,7 @@ import type { JobHandler } from '../../jobs/worker'
 import { log } from '../../lib/log'
 import { queueMail } from '../mail/outbox'
 import { ALERT_CHECKS, type AlertCheck, type AlertFound } from './checks'
+import { eventAlerts } from './events'
 
 export const ALERTS_JOB = 'alerts.check'
 /** How often the checks run (each run is a handful of small aggregate queries). */
@@ -44,7 +45,10 @@ async function recipients(tx: Tx, adminEmails: readonly string[]) {
 }
 
 /** Runs the checks, records what opened and closed, and queues the digest of what is new. */
-export async function runAlerts(deps: ApiDeps, checks: AlertCheck[] = ALERT_CHECKS): Promise<AlertRun> {
+export async function runAlerts(
+  deps: ApiDeps,
+  checks: AlertCheck[] = [...ALERT_CHECKS, eventAlerts],
+): Promise<AlertRun> {
   const results: Array<{ check: AlertCheck; found: AlertFound[] }> = []
   for (const check of checks) {
     try {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { accountTokens, orders, socialAccounts, users } from '../../db/schema'
+import { accountTokens, orders, socialAccounts, telegramAccountFollowers, users } from '../../db/schema'
 import { deleteUploadOf } from '../uploads/store'
 import { revokeAllForUser } from './tokens'
 
@@ -18,6 +18,8 @@ export async function deleteAccount(db: Db, userId: number): Promise<void> {
     await revokeAllForUser(tx, userId)
     await tx.delete(accountTokens).where(eq(accountTokens.userId, userId))
     await tx.delete(socialAccounts).where(eq(socialAccounts.userId, userId))
+    // the account's Telegram chat no longer hears of its orders
+    await tx.delete(telegramAccountFollowers).where(eq(telegramAccountFollowers.userId, userId))
     await tx.update(orders).set({ email: null, updated: new Date() }).where(eq(orders.userId, userId))
     await tx
       .update(users)

@@ -1,7 +1,8 @@
 // What a signed-in buyer's own pages are made of, as one short value (issue 36, decision 103): the
 // storefront keeps a rendered profile or pay page per buyer and this value, and renders it again
 // as soon as the value changes. Every row version in PostgreSQL carries the transaction that wrote
-// it (`xmin`), so a write to the account, its orders, their lines, payments, refunds, receipts,
+// it (`xmin`), so a write to the account, its orders (with the guest orders of its confirmed email,
+// services/orders/account-orders.ts), their lines, payments, refunds, receipts,
 // code views or reviews, or its social accounts gives a new value in every instance at once, with
 // no column or trigger to keep up. A pay page adds the stamp of its own order (a guest's order
 // opened by its link is not the account's). A row written by a transaction that commits after a later one (an older xid
@@ -22,6 +23,7 @@ import {
   socialAccounts,
   users,
 } from '../../db/schema'
+import { ACCOUNT_ORDER_SQL } from '../orders/account-orders'
 import { liveBearer } from './sessions'
 
 /** `count.newest-xid` of a set of rows. */
@@ -42,11 +44,11 @@ export async function pageStamp(db: Db, userId: number): Promise<string | null> 
 const pageStampQuery = preparedPerDb((db) => {
   const u = alias(users, 'u')
   const viaOrders = (table: OrderChild) =>
-    sql`(select ${versionOf('x')} from ${table} x join ${orders} o on o.id = x.order_id where o.user_id = u.id)`
+    sql`(select ${versionOf('x')} from ${table} x join ${orders} o on o.id = x.order_id where ${ACCOUNT_ORDER_SQL})`
   return db
     .select({
       stamp: sql<string>`u.xmin::text
-        || '/' || (select ${versionOf('o')} from ${orders} o where o.user_id = u.id)
+        || '/' || (select ${versionOf('o')} from ${orders} o where ${ACCOUNT_ORDER_SQL})
         || '/' || ${viaOrders(orderProducts)} || '/' || ${viaOrders(payments)}
         || '/' || ${viaOrders(refunds)} || '/' || ${viaOrders(receipts)} || '/' || ${viaOrders(codeViews)}
         || '/' || ${viaOrders(orderReviews)}

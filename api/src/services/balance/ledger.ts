@@ -5,7 +5,7 @@
 // guard against the committed balance; the CHECK constraint is the backstop).
 import { and, count, desc, eq, gte, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client'
-import { type BalanceEntryKind, balanceEntries, users } from '../../db/schema'
+import { type BalanceEntryKind, balanceEntries, orders, users } from '../../db/schema'
 import { signedDelta } from './rules'
 
 export interface BalanceEntryInput {
@@ -62,6 +62,8 @@ export interface BalanceEntryOut {
   kind: BalanceEntryKind
   amount: number
   orderId: string | null
+  /** The order's short number for people (decision 135); null without an order. */
+  orderNumber: number | null
   created: Date
 }
 
@@ -81,9 +83,11 @@ export async function listBalanceEntries(
       kind: balanceEntries.kind,
       amount: balanceEntries.amount,
       orderId: balanceEntries.orderId,
+      orderNumber: orders.number,
       created: balanceEntries.created,
     })
     .from(balanceEntries)
+    .leftJoin(orders, eq(orders.id, balanceEntries.orderId))
     .where(eq(balanceEntries.userId, userId))
     .orderBy(desc(balanceEntries.id))
     .limit(page.limit)

@@ -2,7 +2,7 @@
 // everything needed to deliver each; and the three actions on one (take, delivered, not
 // delivered), each audited and on the order's timeline. An order is taken by one operator at a
 // time: another sees who has it and cannot take it for TAKE_LOCK_MINUTES unless an owner reassigns.
-import { aliasedTable, and, asc, eq, sql } from 'drizzle-orm'
+import { aliasedTable, and, asc, count, eq, isNotNull, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client'
 import {
   games,
@@ -27,11 +27,26 @@ import { awaitingDelivery, secondsSince, waitingForDelivery as waiting } from '.
 
 export const TAKE_LOCK_MINUTES = 15
 
-/** One page of the queue, oldest first, and how many wait in all (and since when the oldest). */
-export async function listWaiting(db: Db, page: number, pageSize: number, now = new Date()) {
+/** The desk's filters: every waiting order, or only those escalated to the owner (decision 125). */
+export type DeskFilter = 'all' | 'escalated'
+
+const escalatedWaiting = and(waiting, isNotNull(orders.escalatedAt))
+
+/**
+ * One page of the queue, oldest first, and how many wait in all (and since when the oldest), and
+ * how many of them are escalated to the owner.
+ */
+export async function listWaiting(
+  db: Db,
+  page: number,
+  pageSize: number,
+  now = new Date(),
+  filter: DeskFilter = 'all',
+) {
   const taker = aliasedTable(users, 'taker')
-  const [total, rows, standoff, [steam]] = await Promise.all([
+  const [all, [escalated], rows, standoff, [steam]] = await Promise.all([
     awaitingDelivery(db, now),
+    db.select({ n: count() }).from(orders).where(escalatedWaiting),
     db
       .select({
         order: orders,
@@ -45,7 +60,7 @@ export async function listWaiting(db: Db, page: number, pageSize: number, now = 
       .leftJoin(games, eq(games.id, orders.gameId))
       .leftJoin(taker, eq(taker.id, orders.takenBy))
       .leftJoin(supplyServers, eq(supplyServers.id, orders.moogoldServer))
-      .where(waiting)
+      .where(filter === 'escalated' ? escalatedWaiting : waiting)
       .orderBy(asc(orders.awaitingSince), asc(orders.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
@@ -67,8 +82,11 @@ export async function listWaiting(db: Db, page: number, pageSize: number, now = 
     list.push({ title: l.title, quantity: l.quantity })
     linesOf.set(l.orderId, list)
   }
+  const escalatedCount = escalated?.n ?? 0
   return {
-    ...total,
+    ...all,
+    count: filter === 'escalated' ? escalatedCount : all.count,
+    escalated_count: escalatedCount,
     results: rows.map((r) => {
       const o = r.order
       const since = o.awaitingSince ?? o.paidAt ?? o.created
@@ -78,6 +96,7 @@ export async function listWaiting(db: Db, page: number, pageSize: number, now = 
         o.takenAt !== null && now.getTime() - o.takenAt.getTime() < TAKE_LOCK_MINUTES * 60_000
       return {
         id: o.id,
+        number: o.number,
         kind: o.kind,
         game: { id: o.gameId, title: r.gameTitle ?? '' },
         email: o.email,
@@ -91,6 +110,14 @@ export async function listWaiting(db: Db, page: number, pageSize: number, now = 
         assignee:
           o.takenBy === null ? null : { user_id: o.takenBy, email: r.takenByEmail ?? '', locked: lockActive },
         taken_at: o.takenAt?.toISOString() ?? null,
+        auto_refund:
+          o.refundDueAt === null
+            ? null
+            : {
+                due_at: o.refundDueAt.toISOString(),
+                seconds_left: Math.max(0, Math.floor((o.refundDueAt.getTime() - now.getTime()) / 1000)),
+              },
+        escalated: o.escalatedAt !== null,
         standoff:
           o.kind === 'StandoffOrder'
             ? {

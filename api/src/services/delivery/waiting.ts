@@ -13,6 +13,11 @@ export function secondsSince(since: Date, now: Date): number {
   return Math.max(0, Math.floor((now.getTime() - since.getTime()) / 1000))
 }
 
+/** Whole hours from `now` to `due`, rounded up, never below 0. */
+export function hoursLeft(due: Date, now: Date): number {
+  return Math.max(0, Math.ceil((due.getTime() - now.getTime()) / 3_600_000))
+}
+
 /** How many orders wait for delivery, and how long the oldest has waited (null when none). */
 export async function awaitingDelivery(
   db: Db,

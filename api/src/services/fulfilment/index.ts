@@ -35,7 +35,7 @@ export function effectiveSupplier(supplier: string | null, config: Pick<ApiConfi
   return supplier === 'sandbox' && !config.sandboxPayments ? 'manual' : supplier
 }
 
-async function gameSupplier(db: Db | Tx, gameId: number | null, config: ApiConfig) {
+async function gameSupplier(db: Db | Tx, gameId: number | null, config: Pick<ApiConfig, 'sandboxPayments'>) {
   if (gameId === null) return null
   const [g] = await db.select({ supplier: games.supplier }).from(games).where(eq(games.id, gameId))
   return effectiveSupplier(g?.supplier ?? null, config)
@@ -47,6 +47,19 @@ export function pickFulfiller(order: Pick<OrderRow, 'kind'>, supplier: string | 
       (f) => f.kinds.includes(order.kind) && (f.supplier === undefined || f.supplier === supplier),
     ) ?? null
   )
+}
+
+/**
+ * Whether an order is delivered after its payment (decision 059: its payment is an advance, with a
+ * «предоплата 100 %» receipt): its game's supplier delivers later (a person, MooGold).
+ */
+export async function deliveredLater(
+  db: Db | Tx,
+  order: Pick<OrderRow, 'kind' | 'gameId'>,
+  config: Pick<ApiConfig, 'sandboxPayments'>,
+): Promise<boolean> {
+  if (order.gameId === null) return false
+  return pickFulfiller(order, await gameSupplier(db, order.gameId, config))?.deliversLater === true
 }
 
 /** The e-mail domain of an order that Playwright's server (E2E=1) leaves `sent`, see below. */

@@ -7,6 +7,7 @@ import type { DeliveryResult, Fulfiller } from './types'
 export const manualFulfiller: Fulfiller = {
   kinds: ['StandoffOrder', 'SteamOrder', 'MooGoldOrder'],
   supplier: 'manual',
+  deliversLater: true,
   async deliver(): Promise<DeliveryResult> {
     return { outcome: 'manual' }
   },

@@ -72,6 +72,7 @@ async function postMoogold(
 export const moogoldFulfiller: Fulfiller = {
   kinds: ['MooGoldOrder'],
   supplier: 'moogold',
+  deliversLater: true,
   async deliver(tx: Tx, order: OrderRow, deps: ApiDeps): Promise<DeliveryResult> {
     const lines = await tx
       .select({

@@ -16,6 +16,8 @@ export interface Fulfiller {
   kinds: readonly OrderKind[]
   /** Only for games whose `supplier` column has this value (e.g. 'moogold'); any supplier when unset. */
   supplier?: string
+  /** Delivers after the payment (a person, or a supplier that confirms later): the payment is an advance. */
+  deliversLater?: true
   deliver(tx: Tx, order: OrderRow, deps: ApiDeps): Promise<DeliveryResult>
   /** For orders left `sent`: asks the supplier whether they are finished (no transaction held). */
   refresh?(order: OrderRow, deps: ApiDeps): Promise<DeliveryResult>

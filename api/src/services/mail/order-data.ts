@@ -11,12 +11,15 @@ import {
   paymentMethods,
   payments,
   products,
+  refunds,
   supplyServers,
   voucherCodes,
 } from '../../db/schema'
 
 export interface OrderMailData {
   id: string
+  /** The short number people read out (decision 135). */
+  number: number
   kind: OrderKind
   status: (typeof orders.$inferSelect)['status']
   email: string | null
@@ -98,6 +101,7 @@ export async function loadOrderForMail(db: Db, orderId: string): Promise<OrderMa
   const lines = [...byLine.values()]
   return {
     id: order.id,
+    number: order.number,
     kind: order.kind,
     status: order.status,
     email: order.email,
@@ -118,4 +122,23 @@ export async function loadOrderForMail(db: Db, orderId: string): Promise<OrderMa
     hasPromo: order.promoCodeId !== null,
     payment: paid ? { method: paid.method ?? '', amount: paid.amount, currency: paid.currency } : null,
   }
+}
+
+/** The title of the method a payment was made with («Банковская карта»), or null. */
+export async function paymentMethodTitle(db: Db, paymentId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ title: paymentMethods.title })
+    .from(payments)
+    .innerJoin(paymentMethods, eq(paymentMethods.name, payments.methodName))
+    .where(eq(payments.id, paymentId))
+  return row?.title ?? null
+}
+
+/** The order's own refund (not a refused payment's), as the failed mail explains it. */
+export async function orderRefundOf(db: Db, orderId: string) {
+  const [row] = await db
+    .select()
+    .from(refunds)
+    .where(and(eq(refunds.orderId, orderId), eq(refunds.kind, 'order')))
+  return row ?? null
 }

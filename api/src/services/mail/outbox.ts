@@ -5,6 +5,7 @@ import type { DataRequestKind } from '../../db/schema'
 import type { Db, Tx } from '../../db/client'
 import type { SocialProvider } from '../../env'
 import { enqueue } from '../../jobs/queue'
+import { followStaffMail } from '../telegram/follow'
 
 /**
  * What each template needs, as plain JSON: ids, not copies of rows (the sender reads the rest
@@ -15,6 +16,10 @@ export interface MailDataMap {
   order_paid: { orderId: string }
   /** To each staff member: a paid order waits past its game's promised time (once per order). */
   delivery_overdue: { orderId: string }
+  /** To each staff member: an order nobody took will be refunded by itself soon (once per order). */
+  delivery_refund_warning: { orderId: string }
+  /** To each owner: a taken order passed its auto-refund deadline; the owner decides (once per order). */
+  delivery_escalated: { orderId: string }
   /** A paid order held for review (issue 34): «на проверке — обычно до 30 минут». */
   order_held: { orderId: string }
   /** To each staff member: an order still held for review 30 minutes on (once per order). */
@@ -33,10 +38,13 @@ export interface MailDataMap {
   order_refunded: {
     orderId: string
     reason?: string
-    destination?: 'payment' | 'balance'
+    /** `person`: a staff member paid it back by hand (a refund the provider could not make). */
+    destination?: 'payment' | 'balance' | 'person'
     amount?: number
     currency?: string
     refusedPayment?: boolean
+    /** The payment refunded (its method is named; older mails: the order's succeeded payment). */
+    paymentId?: string | null
   }
   /** A guest asked for the list of their orders: the sender makes the signed 24-hour link for `to`. */
   order_lookup: Record<string, never>
@@ -83,10 +91,13 @@ export interface MailJobPayload {
 /** Queues a mail; false when a mail for this cause was already queued. */
 export async function queueMail<T extends MailTemplate>(db: Db | Tx, mail: MailRequest<T>): Promise<boolean> {
   const payload: MailJobPayload = { template: mail.template, to: mail.to, data: { ...mail.data } }
-  return enqueue(db, {
+  const queued = await enqueue(db, {
     kind: MAIL_JOB,
     key: `mail:${mail.key}`,
     payload: { ...payload },
     maxAttempts: 20,
   })
+  // a staff mail is also said in its recipient's Telegram (when linked and chosen)
+  if (queued) await followStaffMail(db, { ...payload, key: mail.key })
+  return queued
 }

@@ -3,7 +3,7 @@ import { render, toPlainText } from '@react-email/render'
 import type { MailDataMap, MailTemplate } from './outbox'
 import { confirmEmail, orderLookup, passwordChanged, passwordReset, socialBound } from './templates/account'
 import { staffAlertsDigest } from './templates/alerts'
-import { deliveryOverdue, orderPaid } from './templates/delivery'
+import { deliveryEscalated, deliveryOverdue, deliveryRefundWarning, orderPaid } from './templates/delivery'
 import { orderHeld, reviewOverdue } from './templates/review'
 import { orderDone, orderFailed, orderRefunded } from './templates/order'
 import { dataRequestAccepted, dataRequestConfirm } from './templates/personal-data'
@@ -12,10 +12,13 @@ import { SellerLineContext, ShopNameContext } from './templates/layout'
 import { fill, M } from './messages'
 import { getSellerSettings, sellerName } from '../receipts/settings'
 import { getShopSettings } from '../shop/settings'
+import { isSoleTraderNumber } from '../../../../shared/requisites'
 
 export const TEMPLATES: { [T in MailTemplate]: Template<T> } = {
   order_paid: orderPaid,
   delivery_overdue: deliveryOverdue,
+  delivery_refund_warning: deliveryRefundWarning,
+  delivery_escalated: deliveryEscalated,
   order_held: orderHeld,
   review_overdue: reviewOverdue,
   order_done: orderDone,
@@ -49,12 +52,22 @@ export async function renderMail<T extends MailTemplate>(
   ctx: RenderContext,
 ): Promise<RenderedMail | null> {
   // the owner's shop name (issue 37) in the header, footer and texts of every mail
-  const shop = ctx.shop ?? (await getShopSettings(ctx.db, { demo: ctx.demo ?? true })).name
-  const content = await (TEMPLATES[template] as Template<T>)(data, { ...ctx, shop })
+  // and its time zone (decision 136) for every time the mail states
+  const settings =
+    ctx.shop && ctx.timeZone
+      ? null
+      : await getShopSettings(ctx.db, { demo: ctx.demo ?? true, shopTimeZone: ctx.config.shopTimeZone })
+  const shop = ctx.shop ?? settings?.name ?? M.shop
+  const timeZone = ctx.timeZone ?? settings?.timeZone
+  const content = await (TEMPLATES[template] as Template<T>)(data, { ...ctx, shop, timeZone })
   if (!content) return null
   const seller = await getSellerSettings(ctx.db)
   const line = seller.companyName
-    ? fill(M.layout.seller, { name: sellerName(seller), inn: seller.inn, ogrn: seller.ogrn })
+    ? fill(isSoleTraderNumber(seller.ogrn) ? M.layout.seller_ip : M.layout.seller, {
+        name: sellerName(seller),
+        inn: seller.inn,
+        ogrn: seller.ogrn,
+      })
     : null
   const html = await render(
     <ShopNameContext.Provider value={shop}>

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm'
+import { z } from 'zod'
 import type { Context } from 'hono'
 import type { AppEnv } from '../../context'
 import type { Db, Tx } from '../../db/client'
@@ -7,7 +8,8 @@ import { refuse } from '../../lib/domain-error'
 
 export type OrderRow = typeof orders.$inferSelect
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+// zod's own UUID check: the one the routes' schemas use and the contract publishes (lib/schemas.ts)
+const UUID_RE = z.regexes.uuid()
 
 export const isUuid = (id: string) => UUID_RE.test(id)
 

@@ -7,7 +7,7 @@ import type { Db, Tx } from '../../db/client'
 import { games, type OrderKind, orderProducts, orders, steamSettings } from '../../db/schema'
 import { refuse, refuseField } from '../../lib/domain-error'
 import { unitPrice } from '../catalogue/queries'
-import { claimListingPrice } from '../delivery/listing'
+import { tentativeListing } from '../delivery/listing'
 import { serverCode, verifyPlayerForOrder } from '../player-check'
 import { applyAccountPromo } from '../promo/orders'
 import type { OrderRow } from './access'
@@ -74,16 +74,15 @@ export async function prepareStandoff(
     { userId: gameAccountId, server: null },
     'game_account_id',
   )
-  const goldHundredths = lines.reduce((sum, l) => sum + (l.product.gold ?? 0) * l.quantity, 0) * 100
   return {
     kind: 'StandoffOrder',
     gameId: game.id,
     ...buyer,
     lines: priced(lines),
     fields: { gameAccountId, playerNickname },
-    // the buyer's surplus when its listing price is free, else a free one (with the surplus switched
-    // off the order carries none)
-    claim: (tx) => claimListingPrice(tx, { goldHundredths, wantedSurplus: surplus }),
+    // the buyer's surplus, asked for; its listing price is claimed when a payment starts (issue 42:
+    // unpaid orders no longer hold a pack's 24 prices), keeping this surplus when that price is free
+    claim: (tx) => tentativeListing(tx, surplus),
   }
 }
 

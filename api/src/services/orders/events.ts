@@ -3,6 +3,7 @@
 import { asc, eq } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client'
 import { orderEvents } from '../../db/schema'
+import { followOrderEvent } from '../telegram/follow'
 
 export type OrderEventKind =
   | 'created'
@@ -26,6 +27,8 @@ export async function recordOrderEvent(
   actorUserId: number | null = null,
 ): Promise<void> {
   await db.insert(orderEvents).values({ orderId, kind, data, actorUserId })
+  // the bot's news of it (buyers following the order, staff messages), with the event
+  await followOrderEvent(db, orderId, kind, data)
 }
 
 export async function listOrderEvents(db: Db | Tx, orderId: string) {

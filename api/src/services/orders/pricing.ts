@@ -16,7 +16,8 @@ import {
   users,
 } from '../../db/schema'
 import { refuse } from '../../lib/domain-error'
-import { applyBasisPoints, percentOff } from '../../lib/money'
+import { applyBasisPoints } from '../../lib/money'
+import { promoBase, promoDiscount } from '../promo/scope'
 import { UNPAID_STATUSES } from './state-machine'
 
 export interface PricedLine {
@@ -58,9 +59,18 @@ export function steamTotal(amount: number, commissionBp: number) {
   return { amount, commission, total: amount + commission }
 }
 
-/** Promo percent first, then the balance, which can bring the rest to zero but never below. */
-export function applyPromoAndBalance(total: number, promoPercent: number | null, balance: number) {
-  const totalWithPromo = promoPercent ? Math.max(0, percentOff(total, promoPercent)) : total
+/**
+ * Promo percent first, on the part of the total it may discount (`base`: the whole total, or a Steam
+ * top-up's commission; services/promo/scope.ts), then the balance, which can bring the rest to zero
+ * but never below.
+ */
+export function applyPromoAndBalance(
+  total: number,
+  promoPercent: number | null,
+  balance: number,
+  base: number = total,
+) {
+  const totalWithPromo = Math.max(0, total - promoDiscount(Math.min(base, total), promoPercent))
   const balanceUsed = Math.max(0, Math.min(balance, totalWithPromo))
   return { totalWithPromo, balanceUsed, totalToPay: totalWithPromo - balanceUsed }
 }
@@ -192,7 +202,12 @@ async function priceOrder(db: Db | Tx, orderId: string, lock: boolean): Promise<
   // a gift order has no lines: it costs its gift
   else if (o.kind === 'RokkyOrder') total = row.giftDiscountPrice ?? row.giftPrice ?? 0
   else total = linesTotal(lines)
-  const rest = applyPromoAndBalance(total, row.promoPercent, row.balance ?? 0)
+  const rest = applyPromoAndBalance(
+    total,
+    row.promoPercent,
+    row.balance ?? 0,
+    promoBase(o.kind, total, steam ? steam.amount : null),
+  )
   const storedPrices = lineRows.map((l) => l.storedPrice)
   const staleLines = lines.filter((l, i) => l.unitPrice !== storedPrices[i])
   const stale =

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import { ORDER_STATUSES } from '../../db/schema'
-import { MoneySchema } from '../../lib/schemas'
+import { MAX_DB_INT, MoneySchema, wholeNumber } from '../../lib/schemas'
 import { ConsentIn } from '../consent/record'
 import { RefundSchema } from '../refunds/view'
 import { ReceiptSchema } from '../receipts/view'
@@ -49,22 +49,28 @@ const EmailIn = text(254)
   .nullish()
   .openapi({ description: 'Required for guests; signed-in users default to their account email' })
 
+/** The longest text of a number the order forms take ("0.07", "500.00"; room for zeros). */
+const NUMBER_TEXT_MAX = 16
+
 /** "0.07" or 0.07: 0.00–0.23 in steps of 0.01. Checked by the order service. */
 export const SurplusIn = z
-  .union([z.string(), z.number()], { error: 'ожидается число от 0.00 до 0.23' })
-  .openapi({ type: 'string', example: '0.07', description: '0.00–0.23 in steps of 0.01 (string or number)' })
+  .union([z.string().max(NUMBER_TEXT_MAX), z.number()], { error: 'ожидается число от 0.00 до 0.23' })
+  .openapi({
+    example: '0.07',
+    description: '0.00–0.23 in steps of 0.01 (string or number)',
+  })
 
 /** Steam amount in roubles: "500.00" or 500. */
-export const AmountIn = z.union([z.string(), z.number()], { error: 'ожидается сумма' }).openapi({
-  type: 'string',
-  example: '500.00',
-  description: 'Roubles, at most 2 decimals (string or number)',
-})
+export const AmountIn = z
+  .union([z.string().max(NUMBER_TEXT_MAX), z.number()], { error: 'ожидается сумма' })
+  .openapi({
+    example: '500.00',
+    description: 'Roubles, at most 2 decimals (string or number)',
+  })
 
-const ServerIdIn = z
-  .union([int(), z.string().regex(/^\d{1,9}$/, 'ожидается номер сервера')])
+const ServerIdIn = wholeNumber({ max: MAX_DB_INT, message: 'ожидается номер сервера' })
   .nullish()
-  .openapi({ type: 'integer', description: "Server id from the game's `servers` (when is_server_enum)" })
+  .openapi({ description: "Server id from the game's `servers` (when is_server_enum)" })
 
 export const PubgCreateBody = body({
   products: linesOf(CreateLineSchema),
@@ -136,19 +142,26 @@ export const CreatedLineSchema = z
   })
   .openapi('OrderCreatedLine')
 
+/** Our extension: the order's short number people read out («№ 10234»); the id stays in URLs. */
+export const OrderNumber = z.number().int().optional().openapi({
+  example: 10234,
+  description: 'Our extension: the short order number, unique in the shop, for people (the id stays in URLs)',
+})
+
 export const OrderCreatedSchema = z
-  .object({ id: z.uuid(), total: MoneySchema, products: z.array(CreatedLineSchema) })
+  .object({ id: z.uuid(), number: OrderNumber, total: MoneySchema, products: z.array(CreatedLineSchema) })
   .openapi('OrderCreated')
 export const StandoffOrderCreatedSchema = z
   .object({
     id: z.uuid(),
+    number: OrderNumber,
     game_account_id: z.string(),
     game_avatar: z.string().nullable(),
     total: MoneySchema,
   })
   .openapi('StandoffOrderCreated')
 export const SteamOrderCreatedSchema = z
-  .object({ id: z.uuid(), total: MoneySchema })
+  .object({ id: z.uuid(), number: OrderNumber, total: MoneySchema })
   .openapi('SteamOrderCreated')
 
 export const OrderGameSchema = z
@@ -197,6 +210,7 @@ const AwaitingMinutes = z.number().int().nullable().optional().openapi({
 export const RecalculatedOrderSchema = z
   .object({
     id: z.uuid(),
+    number: OrderNumber,
     resourcetype: ORDER_KIND,
     status: z.enum(ORDER_STATUSES),
     created: z.string().openapi({ format: 'date-time' }),
@@ -268,6 +282,7 @@ export const PubgHistoryLineSchema = HistoryLineSchema.extend({
 const historyBase = {
   awaiting_delivery_minutes: AwaitingMinutes,
   id: z.uuid(),
+  number: OrderNumber,
   status: z.enum(ORDER_STATUSES),
   created: z.string().openapi({ format: 'date-time' }),
   total: MoneySchema,

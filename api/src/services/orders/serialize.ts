@@ -26,6 +26,7 @@ const surplusOut = (hundredths: number | null) => (hundredths === null ? null : 
 export function createdResult(order: OrderRow, totals: OrderTotals) {
   return {
     id: order.id,
+    number: order.number,
     total: toMoney(totals.total),
     products: totals.lines.map((l) => ({ quantity: l.quantity, product: l.productId, id: l.id })),
   }
@@ -35,6 +36,7 @@ export function createdResult(order: OrderRow, totals: OrderTotals) {
 export function standoffCreatedResult(order: OrderRow, totals: OrderTotals) {
   return {
     id: order.id,
+    number: order.number,
     game_account_id: order.gameAccountId ?? '',
     game_avatar: order.gameAvatar,
     total: toMoney(totals.total),
@@ -44,6 +46,7 @@ export function standoffCreatedResult(order: OrderRow, totals: OrderTotals) {
 /** §3 creation result of a Steam order. */
 export const steamCreatedResult = (order: OrderRow, totals: OrderTotals) => ({
   id: order.id,
+  number: order.number,
   total: toMoney(totals.total),
 })
 
@@ -103,6 +106,7 @@ export async function recalculatedOrderOut(
   const codes = await deliveredCodes(db, order, t)
   return {
     id: order.id,
+    number: order.number,
     resourcetype: order.kind,
     status: t.status,
     created: order.created.toISOString(),
@@ -249,6 +253,7 @@ function historyItem(
 ): OrderHistoryOut {
   const base = {
     id: o.id,
+    number: o.number,
     status: o.status,
     created: o.created.toISOString(),
     total: toMoney(o.total),

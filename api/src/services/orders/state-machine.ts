@@ -7,6 +7,7 @@ import { MAILED_STATUSES, queueOrderStatusMail } from '../mail/order-mails'
 import { openRefund } from '../refunds/open'
 import { releaseStockHolds } from '../stock/holds'
 import { recordOrderEvent } from './events'
+import { queueSettlementReceipt } from '../receipts/settlement'
 
 /**
  * The order lifecycle: created → waiting_for_payment → paid → sending → sent → done, and failed
@@ -65,7 +66,11 @@ export async function transitionOrder(
       if (row.paidAt !== null)
         await openRefund(tx, orderId, extra.rejectReason ?? message('refund_reason_default'))
     }
-    if (to === 'done') await creditGiftCashback(tx, orderId)
+    if (to === 'done') {
+      await creditGiftCashback(tx, orderId)
+      // paid as an advance (delivered later): the «полный расчёт» receipt offsetting it (decision 059)
+      await queueSettlementReceipt(tx, orderId)
+    }
     return true
   })
   if (moved) return to

@@ -7,7 +7,6 @@ import { type GameKind, games, type OrderKind, orderProducts, orders } from '../
 import { fieldError } from '../../lib/errors'
 import { refuse, refuseField } from '../../lib/domain-error'
 import { unitPrice } from '../catalogue/queries'
-import { claimListingPrice } from '../delivery/listing'
 import { loadOrderForCaller, type OrderRow } from './access'
 import { steamBounds } from './create'
 import { type OrderTotals, recalculateOrder } from './pricing'
@@ -75,15 +74,13 @@ export function replaceLines(
         price: unitPrice(l.product),
       })),
     )
-    // new gold, new listing price: claimed again, keeping the order's surplus when it is free
-    if (kind === 'StandoffOrder') {
-      const claimed = await claimListingPrice(tx, {
-        goldHundredths: lines.reduce((sum, l) => sum + (l.product.gold ?? 0) * l.quantity, 0) * 100,
-        wantedSurplus: order.surplus ?? 0,
-        exceptOrderId: order.id,
-      })
-      await tx.update(orders).set(claimed).where(eq(orders.id, order.id))
-    }
+    // new gold, new listing price: given back, claimed again at the next payment start (keeping the
+    // order's surplus when it is free)
+    if (kind === 'StandoffOrder')
+      await tx
+        .update(orders)
+        .set({ listingPrice: null, listingHeldUntil: null })
+        .where(eq(orders.id, order.id))
   })
 }
 

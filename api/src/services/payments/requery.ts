@@ -13,7 +13,7 @@ import { log } from '../../lib/log'
 import { getProvider } from '../../providers'
 import { ProviderError, type ProviderPaymentState } from '../../providers/types'
 import { recordOrderEvent } from '../orders/events'
-import { type PaymentRow, settlePaymentFailed, settlePaymentSucceeded } from './settle'
+import { isSuperseded, type PaymentRow, settlePaymentFailed, settlePaymentSucceeded } from './settle'
 
 export const REQUERY_JOB = 'payments.requery'
 /** Asks after this many checks stop (the unpaid order then expires with ORDER_TTL_HOURS). */
@@ -86,8 +86,11 @@ export const paymentRequeryJob: JobHandler = async (job, deps) => {
   const paymentId = String(job.payload.paymentId)
   const checks = Number(job.payload.checks ?? 0) + 1
   const [payment] = await deps.db.select().from(payments).where(eq(payments.id, paymentId))
-  // settled meanwhile (a callback, a status poll) or replaced by a newer payment: nothing to ask
-  if (payment?.status !== 'pending') return
+  // settled meanwhile (a callback, a status poll): nothing to ask. A payment replaced by a newer one
+  // is still asked: the buyer may have paid it on a page left open, and if its notification is lost
+  // only this re-query finds the money (it then pays the order, or is refused and refunded).
+  if (!payment || !(payment.status === 'pending' || (payment.status === 'failed' && isSuperseded(payment))))
+    return
   try {
     const state = await syncPaymentWithProvider(deps, payment)
     if (state?.state !== 'pending') return

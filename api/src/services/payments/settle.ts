@@ -4,6 +4,8 @@ import type { Db, Tx } from '../../db/client'
 import { orders, paymentEvents, payments } from '../../db/schema'
 import { ApiError } from '../../lib/errors'
 import { refuse } from '../../lib/domain-error'
+import { log } from '../../lib/log'
+import { keepListingOnPay } from '../delivery/listing'
 import { postBalanceEntry } from '../balance/ledger'
 import { fulfilOrder } from '../fulfilment'
 import { transitionOrder, UNPAID_STATUSES } from '../orders/state-machine'
@@ -84,6 +86,9 @@ export async function markOrderPaid(tx: Tx, orderId: string, expectedTotalToPay?
   if (expectedTotalToPay !== undefined && expectedTotalToPay !== order.totalToPay)
     throw refuse('order_total_changed')
   await transitionOrder(tx, orderId, 'paid', { paidAt: new Date() })
+  // a Standoff order paid after its listing claim lapsed claims a price again (issue 42)
+  if (!(await keepListingOnPay(tx, orderId)))
+    log.warn({ orderId }, 'a Standoff order was paid while every listing price of its pack was taken')
   if (order.userId !== null && order.balanceUsed > 0) {
     const spent = await postBalanceEntry(tx, {
       userId: order.userId,

@@ -3,7 +3,7 @@ import { and, asc, eq } from 'drizzle-orm'
 import type { Context } from 'hono'
 import type { AppEnv } from '../../context'
 import { countries, paymentMethodGroups, paymentMethods, payments } from '../../db/schema'
-import { clientAddressOf } from '../../lib/client-address'
+import { clientAddressOf, clientNetworkOf } from '../../lib/client-address'
 import { ApiError, message } from '../../lib/errors'
 import { refuse, refuseField } from '../../lib/domain-error'
 import { toMoney } from '../../lib/money'
@@ -14,7 +14,10 @@ import { loadOrderForCaller } from '../orders/access'
 import { recalculateOrder } from '../orders/pricing'
 import { transitionOrder, UNPAID_STATUSES } from '../orders/state-machine'
 import { applyAccountPromo, dropUnusablePromo } from '../promo/orders'
-import { holdStock } from '../stock/holds'
+import { holdEnd, holdStock } from '../stock/holds'
+import { claimListingPrice } from '../delivery/listing'
+import type { Tx } from '../../db/client'
+import type { OrderRow } from '../orders/access'
 import { paymentAmount } from './amounts'
 import { queuePaymentRequery } from './requery'
 import { markOrderPaid, ORDER_TOTAL_KEY, supersedePendingPayments } from './settle'
@@ -113,6 +116,7 @@ export async function startPayment(
       const order = await loadOrderForCaller(c, checked.id, { db: tx, lock: true })
       assertPayable(order.status)
       await holdStock(tx, order, holdRules(c))
+      await holdStandoffListing(c, tx, order)
       await supersedePendingPayments(tx, order.id)
       await tx.insert(payments).values({
         id: paymentId,
@@ -154,6 +158,8 @@ export async function startPayment(
     if (order.totalToPay !== totals.totalToPay) throw refuse('order_total_changed')
     // the codes are reserved before the shopper pays: no payment starts for stock that is gone
     await holdStock(tx, order, holdRules(c))
+    // a Standoff order's listing price is held like stock, from here (issue 42)
+    await holdStandoffListing(c, tx, order)
     await supersedePendingPayments(tx, order.id)
     if (order.status === 'created') await transitionOrder(tx, order.id, 'waiting_for_payment')
     const [row] = await tx
@@ -170,6 +176,7 @@ export async function startPayment(
         scenario: { [ORDER_TOTAL_KEY]: totals.totalToPay },
         // the risk rules' facts (issue 34): who started it and for which country
         clientAddress: clientAddressOf(c),
+        clientNetwork: clientNetworkOf(c),
         countryCode: countryCodeOf(country),
       })
       .returning()
@@ -211,7 +218,17 @@ export async function startPayment(
 /** The hold's length and the per-buyer cap (decision 046), for this caller's address. */
 function holdRules(c: Context<AppEnv>) {
   const { stockHoldMinutes, maxHeldCodes } = c.var.deps.config.orderClock
-  return { minutes: stockHoldMinutes, maxHeldCodes, address: clientAddressOf(c) }
+  // the client's network (IPv6 /64): three addresses of one /64 are one buyer (issue 42)
+  return { minutes: stockHoldMinutes, maxHeldCodes, address: clientNetworkOf(c) }
+}
+
+/** Claims a Standoff order's listing price until its hold ends (STOCK_HOLD_MINUTES from the first start). */
+async function holdStandoffListing(c: Context<AppEnv>, tx: Tx, order: OrderRow) {
+  if (order.kind !== 'StandoffOrder') return
+  const { stockHoldMinutes, maxHeldListings } = c.var.deps.config.orderClock
+  const { until, over } = await holdEnd(tx, order.id, stockHoldMinutes)
+  if (over) throw refuse('hold_time_over')
+  await claimListingPrice(tx, order, { until, maxHeldListings, network: clientNetworkOf(c) })
 }
 
 function assertPayable(status: string) {

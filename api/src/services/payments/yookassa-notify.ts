@@ -3,12 +3,13 @@
 // YooKassa's API with our keys, and the answer goes through the one settlement path (settle.ts:
 // amount, currency, order still payable, each event once). Where it came from is checked by the
 // route (YOOKASSA_NOTIFY_FROM).
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { ApiDeps } from '../../context'
-import { payments, refunds } from '../../db/schema'
+import { auditLog, payments, refunds } from '../../db/schema'
 import { refuse } from '../../lib/domain-error'
 import { log } from '../../lib/log'
 import { fetchYookassaPayment, fetchYookassaRefund, stateOfYookassaPayment } from '../../providers/yookassa'
+import { PROVIDER_MISMATCH, type ProviderMismatch, recordProviderMismatch } from '../refunds/mismatch'
 import { completeProviderRefund } from '../refunds/provider-job'
 import { applyProviderState } from './requery'
 
@@ -69,21 +70,56 @@ export async function handleYookassaNotice(deps: ApiDeps, notice: YookassaNotice
     if (state.state !== 'pending') await applyProviderState(deps, payment, state)
     return
   }
-  if (notice.event === 'refund.succeeded') {
-    const remote = await fetchYookassaRefund(deps, notice.objectId)
-    if (remote.status !== 'succeeded') return
-    const [payment] = await deps.db
-      .select()
-      .from(payments)
-      .where(and(eq(payments.provider, 'yookassa'), eq(payments.externalId, remote.payment_id)))
-    if (!payment) return
-    // the refund our job asked for and left pending while YooKassa processed it
-    const [refund] = await deps.db
-      .select()
-      .from(refunds)
-      .where(
-        and(eq(refunds.paymentId, payment.id), eq(refunds.status, 'pending'), eq(refunds.method, 'provider')),
-      )
-    if (refund) await completeProviderRefund(deps, refund, remote.id, 'yookassa')
+  if (notice.event === 'refund.succeeded') await settleYookassaRefund(deps, notice.objectId)
+}
+
+/**
+ * refund.succeeded: completes the provider refund it names (once). A refund the shop moved to another
+ * route, or does not have, is a mismatch: an audit entry and a staff alert, never a silent 200.
+ */
+async function settleYookassaRefund(deps: ApiDeps, objectId: string): Promise<void> {
+  const remote = await fetchYookassaRefund(deps, objectId)
+  if (remote.status !== 'succeeded') return
+  const [payment] = await deps.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.provider, 'yookassa'), eq(payments.externalId, remote.payment_id)))
+  const ours = payment ? await deps.db.select().from(refunds).where(eq(refunds.paymentId, payment.id)) : []
+  // the refund YooKassa names by its id, else the one our job asked for before its answer was kept
+  const refund =
+    ours.find((r) => r.externalId === remote.id) ??
+    ours.find((r) => r.externalId === null && r.method === 'provider' && r.status === 'pending')
+  if (refund?.method === 'provider' && refund.status === 'pending') {
+    await completeProviderRefund(deps, refund, remote.id, 'yookassa')
+    return
   }
+  // the same notification again, for a refund already done through YooKassa
+  if (refund?.method === 'provider' && refund.status === 'done') return
+  await mismatchOnce(deps, {
+    provider: 'yookassa',
+    kind: refund ? 'refund_succeeded_elsewhere' : 'refund_unknown',
+    orderId: payment?.orderId ?? null,
+    externalId: remote.id,
+    shop: refund
+      ? { refund_id: refund.id, method: refund.method, status: refund.status, amount: refund.amount }
+      : { payment_id: payment?.id ?? null },
+    remote: { status: remote.status, amount: remote.amount ?? null, payment_id: remote.payment_id },
+  })
+}
+
+/** One audit entry per provider object, however often YooKassa repeats its notification. */
+async function mismatchOnce(deps: ApiDeps, m: ProviderMismatch) {
+  const [seen] = await deps.db
+    .select({ id: auditLog.id })
+    .from(auditLog)
+    .where(
+      and(eq(auditLog.action, PROVIDER_MISMATCH), sql`${auditLog.after}->>'external_id' = ${m.externalId}`),
+    )
+    .limit(1)
+  if (seen) return
+  log.warn(
+    { provider: m.provider, kind: m.kind, externalId: m.externalId },
+    'provider event does not fit the shop',
+  )
+  await recordProviderMismatch(deps.db, m)
 }

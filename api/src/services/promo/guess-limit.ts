@@ -3,7 +3,7 @@
 // answer is a 429 with Retry-After.
 import type { Context } from 'hono'
 import type { AppEnv } from '../../context'
-import { clientAddressOf } from '../../lib/client-address'
+import { clientNetworkOf } from '../../lib/client-address'
 import { refuse } from '../../lib/domain-error'
 import { hitRateLimit } from '../rate-limit'
 
@@ -11,7 +11,7 @@ import { hitRateLimit } from '../rate-limit'
 export async function limitPromoChecks(c: Context<AppEnv>, target: string | null): Promise<void> {
   const { db, config } = c.var.deps
   const { perAddress, perTarget, windowSeconds } = config.promoLimits
-  const keys: Array<[string, number]> = [[`promo:address:${clientAddressOf(c)}`, perAddress]]
+  const keys: Array<[string, number]> = [[`promo:address:${clientNetworkOf(c)}`, perAddress]]
   if (target) keys.push([`promo:${target}`, perTarget])
   for (const [key, limit] of keys) {
     const hit = await hitRateLimit(db, key, limit, windowSeconds)

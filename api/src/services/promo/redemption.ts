@@ -4,11 +4,11 @@ import { promoCodes, promoRedemptions, users } from '../../db/schema'
 import { fail } from '../../lib/errors'
 import { refuse } from '../../lib/domain-error'
 import type { OrderRow } from '../orders/access'
-import { promoEmailKey } from './email-key'
+import { emailKey } from '../identity/email-key'
 
 /**
  * Called when an order is paid, inside the payment's transaction: the buyer's email has now used
- * the order's code (once per email, compared by promoEmailKey), the code's use counter grows and
+ * the order's code (once per email, compared by emailKey), the code's use counter grows and
  * an account-level code is spent. The rules a race between two payments can break are checked
  * here, under a lock on the code: a code this email already paid with, or one whose uses ran out
  * meanwhile, refuses the payment (409) as a changed total does.
@@ -22,7 +22,7 @@ export async function recordPromoRedemption(tx: Tx, order: OrderRow): Promise<vo
   if (email) {
     const inserted = await tx
       .insert(promoRedemptions)
-      .values({ promoCodeId: order.promoCodeId, email: promoEmailKey(email), orderId: order.id })
+      .values({ promoCodeId: order.promoCodeId, email: emailKey(email), orderId: order.id })
       .onConflictDoNothing()
       .returning({ orderId: promoRedemptions.orderId })
     if (inserted.length === 0) throw fail(409, 'promo_code_already_used')

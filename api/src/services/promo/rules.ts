@@ -1,10 +1,11 @@
 import { and, eq, or, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client'
 import { games, gifts, promoCodes, promoRedemptions } from '../../db/schema'
-import { ApiError, fail } from '../../lib/errors'
+import { ApiError, fail, message } from '../../lib/errors'
 import { refuse } from '../../lib/domain-error'
-import { promoEmailKey } from './email-key'
+import { emailKey } from '../identity/email-key'
 import type { OrderRow } from '../orders/access'
+import { promoCoversKind } from './scope'
 
 export type PromoRow = typeof promoCodes.$inferSelect
 
@@ -19,7 +20,7 @@ export async function findPromo(db: Db | Tx, code: string): Promise<PromoRow> {
 
 /**
  * A code may be used by this buyer: active, not expired, uses left, and not already redeemed with
- * this email (compared by promoEmailKey). Each rule has its own error code and Russian message.
+ * this email (compared by emailKey). Each rule has its own error code and Russian message.
  * The one eligibility rule: used when a code is applied, again when a payment starts
  * (dropUnusablePromo) and, for the rules a race can break, when it is paid (recordPromoRedemption).
  */
@@ -33,7 +34,7 @@ export async function assertPromoUsable(
     throw refuse('promo_code_expired')
   if (promo.maxUses !== null && promo.usedCount >= promo.maxUses) throw fail(400, 'promo_code_exhausted')
   if (opts.email) {
-    const key = promoEmailKey(opts.email)
+    const key = emailKey(opts.email)
     const [used] = await db
       .select({ orderId: promoRedemptions.orderId })
       .from(promoRedemptions)
@@ -71,9 +72,15 @@ const HIDDEN_REFUSALS = new Set(['promo_code_inactive', 'promo_code_expired', 'p
 
 /**
  * A PromoCode is for one game (or, with no game, for every game), a GiftPromoCode for one gift
- * (or every gift); the order must be for such an item.
+ * (or every gift); the order must be for such an item, of a kind the owner did not exclude.
  */
 export async function assertPromoFitsOrder(db: Db | Tx, promo: PromoRow, order: OrderRow): Promise<void> {
+  // the owner excluded this kind of order from the code (decision 126)
+  if (!promoCoversKind(promo.excludedKinds, order.kind))
+    throw refuse('promo_code_excluded_kind', { kind: message(`promo_kind_${order.kind}`) })
+  // the owner excluded this kind of order from the code (decision 126)
+  if (!promoCoversKind(promo.excludedKinds, order.kind))
+    throw refuse('promo_code_excluded_kind', { kind: message(`promo_kind_${order.kind}`) })
   if (promo.kind === 'PromoCode') {
     if (order.gameId === null || (promo.gameId !== null && order.gameId !== promo.gameId)) {
       const [g] = promo.gameId

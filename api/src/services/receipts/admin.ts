@@ -2,7 +2,7 @@
 // which registers the same receipt under a new external id with the settings as they are now.
 import { desc, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { receipts } from '../../db/schema'
+import { orders, receipts } from '../../db/schema'
 import type { ApiConfig } from '../../env'
 import { refuse } from '../../lib/domain-error'
 import { toMoney } from '../../lib/money'
@@ -26,15 +26,19 @@ export function adminReceiptOut(r: ReceiptRow) {
   }
 }
 
-/** Refused receipts, newest first: they need the owner (fix the settings, then resend). */
+/**
+ * Refused receipts, newest first: they need the owner (fix the settings, then resend). Each with
+ * its order's short number, which the owner reads (decision 135).
+ */
 export async function failedReceipts(db: Db, limit = 50) {
   const rows = await db
-    .select()
+    .select({ receipt: receipts, number: orders.number })
     .from(receipts)
+    .innerJoin(orders, eq(orders.id, receipts.orderId))
     .where(eq(receipts.status, 'failed'))
     .orderBy(desc(receipts.id))
     .limit(limit)
-  return rows.map(adminReceiptOut)
+  return rows.map((r) => ({ ...adminReceiptOut(r.receipt), order_number: r.number }))
 }
 
 /**

@@ -113,6 +113,10 @@ export async function atolReport(fetchFn: typeof fetch, cfg: AtolConfig, uuid: s
         fiscal_document_number: String(p.fiscal_document_number ?? ''),
         fiscal_document_attribute: String(p.fiscal_document_attribute ?? ''),
         receipt_datetime: String(p.receipt_datetime ?? ''),
+        // the fiscal data operator's page of the check, when the cash register names one
+        ...(typeof p.ofd_receipt_url === 'string' && p.ofd_receipt_url
+          ? { ofd_receipt_url: p.ofd_receipt_url }
+          : {}),
       },
     }
   }

@@ -3,7 +3,8 @@
 //   - Payselection's `ReceiptData` (ATOL v4 shape) in its payment and refund calls;
 //   - YooKassa's `receipt` object in its payment and refund requests (wired by the YooKassa adapter).
 import { toMoney } from '../../lib/money'
-import type { ReceiptKind } from '../../db/schema'
+import type { ReceiptKind, ReceiptPaymentMethod } from '../../db/schema'
+import { atolPaymentType } from './moment'
 import type { PaymentObject, ReceiptItem, ReceiptSeller, TaxSystem, VatRate } from './model'
 
 export interface ReceiptDoc {
@@ -13,7 +14,11 @@ export interface ReceiptDoc {
   total: number
   items: ReceiptItem[]
   seller: ReceiptSeller
+  /** Признак способа расчёта of every line (decision 059): «полный расчёт» when absent. */
+  paymentMethod?: ReceiptPaymentMethod
 }
+
+const methodOf = (doc: ReceiptDoc): ReceiptPaymentMethod => doc.paymentMethod ?? 'full_payment'
 
 /** Kopecks as the number of roubles ATOL's JSON expects (exact: parsed from the decimal string). */
 const rub = (minor: number) => Number(toMoney(minor))
@@ -58,11 +63,11 @@ export function atolV5Body(doc: ReceiptDoc, at: Date) {
         quantity: i.quantity,
         sum: rub(i.sum),
         measure: 0,
-        payment_method: 'full_payment',
+        payment_method: methodOf(doc),
         payment_object: ATOL_V5_PAYMENT_OBJECT[i.payment_object],
         vat: { type: i.vat },
       })),
-      payments: [{ type: 1, sum: rub(doc.total) }],
+      payments: [{ type: atolPaymentType(doc.externalId), sum: rub(doc.total) }],
       total: rub(doc.total),
     },
   }
@@ -82,7 +87,7 @@ export function payselectionReceiptData(doc: ReceiptDoc, at: Date) {
         quantity: i.quantity,
         sum: rub(i.sum),
         measurement_unit: 'шт',
-        payment_method: 'full_payment',
+        payment_method: methodOf(doc),
         payment_object: i.payment_object,
         vat: { type: i.vat },
       })),
@@ -126,9 +131,24 @@ export function yookassaReceipt(doc: ReceiptDoc) {
       quantity: i.quantity,
       amount: { value: toMoney(i.price), currency: 'RUB' },
       vat_code: YOOKASSA_VAT_CODE[i.vat],
-      payment_mode: 'full_payment',
+      payment_mode: methodOf(doc),
       payment_subject: i.payment_object,
     })),
     tax_system_code: YOOKASSA_TAX_SYSTEM[doc.seller.tax_system],
+  }
+}
+
+/**
+ * The body of YooKassa's POST /receipts for the settlement of an advance taken with a payment
+ * («чек зачёта предоплаты»): `type: payment` of that payment, the lines as «полный расчёт», and
+ * `settlements` of type `prepayment` for the whole sum.
+ */
+export function yookassaSettlementReceipt(doc: ReceiptDoc, providerPaymentId: string) {
+  return {
+    type: 'payment',
+    payment_id: providerPaymentId,
+    send: true,
+    ...yookassaReceipt({ ...doc, paymentMethod: 'full_payment' }),
+    settlements: [{ type: 'prepayment', amount: { value: toMoney(doc.total), currency: 'RUB' } }],
   }
 }

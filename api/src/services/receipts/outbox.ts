@@ -21,8 +21,10 @@ import {
   type ReceiptSeller,
 } from './model'
 import { getSellerSettings, receiptSeller } from './settings'
+import { deliveredLater } from '../fulfilment'
+import { paymentMethodAtPayment, RECEIPT_JOB, refundBasis, settlementId } from './moment'
 
-export const RECEIPT_JOB = 'receipt.send'
+export { RECEIPT_JOB }
 
 type OrderRow = typeof orders.$inferSelect
 type RefundRow = typeof refunds.$inferSelect
@@ -41,15 +43,19 @@ const LINE_KIND: Record<OrderRow['kind'], ItemKind> = {
 async function grossLines(db: Db | Tx, order: OrderRow): Promise<GrossLine[]> {
   if (order.kind === 'SteamOrder') {
     const amount = order.steamAmount ?? order.total
+    // a promo takes its percent off the commission only (decision 126): the commission line is what
+    // was charged beyond the wallet amount (orders priced before that rule: the catalogue split)
+    const charged = order.totalToPay + order.balanceUsed
+    const commission = charged >= amount ? charged - amount : order.total - amount
     const lines: GrossLine[] = [
       { kind: 'steam_topup', name: message('receipt_item_steam_topup'), quantity: 1, unitPrice: amount },
     ]
-    if (order.total > amount)
+    if (commission > 0)
       lines.push({
         kind: 'commission',
         name: message('receipt_item_steam_commission'),
         quantity: 1,
-        unitPrice: order.total - amount,
+        unitPrice: commission,
       })
     return lines
   }
@@ -82,7 +88,7 @@ async function grossLines(db: Db | Tx, order: OrderRow): Promise<GrossLine[]> {
 /** The `sell` receipt of a payment of roubles that took money; null when none is due. */
 export async function sellReceiptDoc(
   db: Db | Tx,
-  config: Pick<ApiConfig, 'publicUrl'>,
+  config: Pick<ApiConfig, 'publicUrl' | 'sandboxPayments'>,
   payment: PaymentRow,
   seller?: ReceiptSeller,
 ): Promise<(ReceiptDoc & { transport: string; enabled: boolean }) | null> {
@@ -105,6 +111,8 @@ export async function sellReceiptDoc(
     total: itemsTotal(items),
     items,
     seller: seller ?? receiptSeller(settings, config),
+    // delivered later (a person, a supplier confirming afterwards): the payment is an advance
+    paymentMethod: paymentMethodAtPayment(await deliveredLater(db, order, config)),
     transport: settings.transport,
     enabled: settings.receiptsEnabled,
   }
@@ -119,7 +127,7 @@ export const providerCarriesReceipt = (provider: string) => getProvider(provider
  */
 export async function receiptForNewPayment(
   db: Db | Tx,
-  config: Pick<ApiConfig, 'publicUrl'>,
+  config: Pick<ApiConfig, 'publicUrl' | 'sandboxPayments'>,
   payment: PaymentRow,
 ): Promise<ReceiptDoc | undefined> {
   if (!providerCarriesReceipt(payment.provider)) return undefined
@@ -166,6 +174,7 @@ async function insertReceipt(
       paymentId: r.paymentId,
       refundId: r.refundId,
       kind: doc.kind,
+      paymentMethod: doc.paymentMethod ?? 'full_payment',
       status,
       transport,
       externalId: doc.externalId,
@@ -184,6 +193,7 @@ async function insertReceipt(
   await recordOrderEvent(tx, r.orderId, 'receipt', {
     receipt_id: row.id,
     kind: row.kind,
+    payment_method: row.paymentMethod,
     status: row.status,
     transport,
     total: row.total,
@@ -218,25 +228,36 @@ export async function queueSellReceipt(tx: Tx, config: ReceiptConfig, payment: P
   )
 }
 
-/** The `sell_refund` of a provider refund: the payment's `sell` receipt given back whole. */
+/**
+ * The `sell_refund` of a provider refund: the receipt it gives back whole, with its признак способа
+ * расчёта: before delivery the advance («предоплата 100 %»), after delivery the settlement.
+ */
 export async function refundReceiptDoc(
   db: Db | Tx,
   refund: RefundRow,
 ): Promise<(ReceiptDoc & { transport: string }) | null> {
   if (refund.kind !== 'order' || refund.method !== 'provider' || !refund.paymentId) return null
-  const [sell] = await db
-    .select()
-    .from(receipts)
-    .where(and(eq(receipts.paymentId, refund.paymentId), eq(receipts.kind, 'sell')))
-  if (!sell) return null
+  const [[sell], [settlement]] = await Promise.all([
+    db
+      .select()
+      .from(receipts)
+      .where(and(eq(receipts.paymentId, refund.paymentId), eq(receipts.kind, 'sell'))),
+    db
+      .select()
+      .from(receipts)
+      .where(eq(receipts.externalId, settlementId(refund.paymentId))),
+  ])
+  const basis = refundBasis(sell, settlement)
+  if (!basis) return null
   return {
     kind: 'sell_refund',
     externalId: `sell_refund:${refund.id}`,
-    email: sell.email,
-    total: sell.total,
-    items: sell.items as ReceiptItem[],
-    seller: sell.seller as unknown as ReceiptSeller,
-    transport: sell.transport,
+    email: basis.email,
+    total: basis.total,
+    items: basis.items as ReceiptItem[],
+    seller: basis.seller as unknown as ReceiptSeller,
+    paymentMethod: basis.paymentMethod ?? 'full_payment',
+    transport: basis.transport,
   }
 }
 

@@ -6,7 +6,9 @@
 import { and, eq } from 'drizzle-orm'
 import type { ApiDeps } from '../../context'
 import type { Db } from '../../db/client'
-import { receipts } from '../../db/schema'
+import { payments, receipts } from '../../db/schema'
+import { getProvider } from '../../providers'
+import { ProviderRejected } from '../../providers/types'
 import type { JobHandler } from '../../jobs/worker'
 import { message } from '../../lib/errors'
 import { log } from '../../lib/log'
@@ -14,6 +16,7 @@ import { recordOrderEvent } from '../orders/events'
 import { AtolRefusal, atolRegister, atolReport } from './atol'
 import type { ReceiptDoc } from './formats'
 import type { ReceiptItem, ReceiptSeller } from './model'
+import { isSettlement } from './moment'
 import { type ReceiptRow, sandboxFiscal } from './outbox'
 
 /** Report polls of one registration before it counts as not answering. */
@@ -51,7 +54,64 @@ const docOf = (r: ReceiptRow): ReceiptDoc => ({
   total: r.total,
   items: r.items as ReceiptItem[],
   seller: r.seller as unknown as ReceiptSeller,
+  paymentMethod: r.paymentMethod ?? 'full_payment',
 })
+
+/**
+ * The settlement of an advance taken by a provider that carries receipts (`with_payment`): the
+ * provider's own receipt call (YooKassa POST /receipts), then its state until registered.
+ */
+async function providerStep(
+  deps: ApiDeps,
+  row: ReceiptRow,
+  job: Parameters<JobHandler>[0],
+): Promise<Awaited<ReturnType<JobHandler>>> {
+  const [payment] = await deps.db
+    .select()
+    .from(payments)
+    .where(eq(payments.id, row.externalId.slice('settle:'.length)))
+  const provider = payment ? getProvider(payment.provider) : undefined
+  if (!payment || !provider?.registerSettlement || !provider.receiptState)
+    return finish(deps.db, row, {
+      status: 'failed',
+      reason: message('receipt_with_payment_unsupported', { provider: payment?.provider ?? row.transport }),
+    })
+  const checks = Number((job.payload as { checks?: unknown }).checks ?? 0)
+  try {
+    const state = row.serviceId
+      ? await provider.receiptState(row.serviceId, deps)
+      : await provider.registerSettlement(docOf(row), payment, deps, `receipt:${row.externalId}`)
+    if (!row.serviceId)
+      await deps.db.update(receipts).set({ serviceId: state.id }).where(eq(receipts.id, row.id))
+    if (state.state === 'registered')
+      return finish(deps.db, row, { status: 'registered', fiscal: state.fiscal })
+    if (state.state === 'failed')
+      return finish(deps.db, row, {
+        status: 'failed',
+        reason: message('receipt_refused', { reason: state.reason }),
+      })
+    if (checks >= MAX_REPORT_CHECKS)
+      return finish(deps.db, row, {
+        status: 'failed',
+        reason: message('receipt_unreachable', { reason: 'wait' }),
+      })
+    return {
+      again: new Date(Date.now() + Math.min(60, 1 + checks) * 1000),
+      payload: { ...job.payload, checks: checks + 1 },
+    }
+  } catch (e) {
+    const reason = (e as Error).message
+    if (e instanceof ProviderRejected)
+      return finish(deps.db, row, { status: 'failed', reason: message('receipt_refused', { reason }) })
+    if (job.attempts >= job.maxAttempts)
+      return finish(deps.db, row, { status: 'failed', reason: message('receipt_unreachable', { reason }) })
+    await deps.db
+      .update(receipts)
+      .set({ lastError: reason.slice(0, 2000) })
+      .where(eq(receipts.id, row.id))
+    throw e
+  }
+}
 
 async function atolStep(
   deps: ApiDeps,
@@ -113,6 +173,7 @@ export const receiptSendJob: JobHandler = async (job, deps) => {
     return finish(deps.db, row, { status: 'registered', fiscal: sandboxFiscal(row.externalId, new Date()) })
   }
   if (row.transport === 'atol') return atolStep(deps, row, job)
+  if (row.transport === 'with_payment' && isSettlement(row.externalId)) return providerStep(deps, row, job)
   return finish(deps.db, row, {
     status: 'failed',
     reason: message('receipt_with_payment_unsupported', { provider: row.transport }),

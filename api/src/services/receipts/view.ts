@@ -3,7 +3,7 @@
 import { z } from '@hono/zod-openapi'
 import { asc, eq, inArray } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client'
-import { RECEIPT_KINDS, RECEIPT_STATUSES, receipts } from '../../db/schema'
+import { RECEIPT_KINDS, RECEIPT_PAYMENT_METHODS, RECEIPT_STATUSES, receipts } from '../../db/schema'
 import { toMoney } from '../../lib/money'
 import { MoneySchema } from '../../lib/schemas'
 import type { ReceiptItem } from './model'
@@ -14,6 +14,10 @@ export const ReceiptSchema = z
     status: z.enum(RECEIPT_STATUSES).openapi({
       description:
         'pending: being registered; registered: the fiscal service took it; failed: refused, the shop fixes it',
+    }),
+    payment_method: z.enum(RECEIPT_PAYMENT_METHODS).optional().openapi({
+      description:
+        'Признак способа расчёта: full_prepayment — «предоплата 100 %» when an order delivered later is paid; full_payment — «полный расчёт» (at payment for codes handed over at once, or at delivery offsetting the advance) (decision 059)',
     }),
     email: z.string().openapi({ description: 'Where the fiscal service sends the receipt' }),
     total: MoneySchema,
@@ -40,8 +44,16 @@ const isFiscal = (f: unknown): f is Fiscal =>
 
 type ReceiptRow = typeof receipts.$inferSelect
 
+const fiscalOut = (f: Fiscal): Fiscal => ({
+  fn_number: f.fn_number,
+  fiscal_document_number: f.fiscal_document_number,
+  fiscal_document_attribute: f.fiscal_document_attribute,
+  receipt_datetime: f.receipt_datetime,
+})
+
 const receiptOut = (r: ReceiptRow): ReceiptOut => ({
   kind: r.kind,
+  ...(r.paymentMethod ? { payment_method: r.paymentMethod } : {}),
   status: r.status,
   email: r.email,
   total: toMoney(r.total),
@@ -51,7 +63,8 @@ const receiptOut = (r: ReceiptRow): ReceiptOut => ({
     price: toMoney(i.price),
     sum: toMoney(i.sum),
   })),
-  fiscal: r.status === 'registered' && isFiscal(r.fiscal) ? r.fiscal : null,
+  // the four attributes the contract names (the stored row may hold more, e.g. the operator's link)
+  fiscal: r.status === 'registered' && isFiscal(r.fiscal) ? fiscalOut(r.fiscal) : null,
 })
 
 export async function receiptsOf(db: Db | Tx, orderId: string): Promise<ReceiptOut[]> {

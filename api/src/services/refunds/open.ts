@@ -126,8 +126,10 @@ export async function queueRefundMail(tx: Tx, refund: RefundRow, email: string |
     data: {
       orderId: refund.orderId,
       reason: refund.reason,
-      destination: refund.method === 'balance' ? 'balance' : 'payment',
+      destination:
+        refund.method === 'balance' ? 'balance' : refund.method === 'manual' ? 'person' : 'payment',
       amount: refund.method === 'balance' ? refund.toBalance : refund.amount - refund.toBalance,
+      paymentId: refund.paymentId,
       ...(refund.kind === 'payment' ? { currency: refund.currency, refusedPayment: true } : {}),
     },
     key: `order_refunded:${refundCause(refund)}`,

@@ -1,19 +1,28 @@
-// The 'refund.provider' job: asks the provider that took an order's payment to give it back.
-// Runs outside any transaction (a network call); retried with backoff on a refusal or an outage,
-// under one stable request key, so a retry after a crash between the provider's answer and our
-// commit is the same request to the provider, not a second refund. When the provider keeps
-// refusing (attempts used up) or can no longer refund, the money goes to a signed-in buyer's
-// balance instead, or the refund waits for a person ('manual').
+// The 'refund.provider' job: asks the provider that took an order's payment to give it back, and
+// follows the provider's refund until it is final (decision 110). Runs outside any transaction (a
+// network call), under one stable request key, so a retry after a crash between the provider's
+// answer and our commit is the same request to the provider, not a second refund.
+//   - `succeeded`: done, the buyer's mail;
+//   - `pending`: the provider holds the refund and may still pay it. It stays pending in the shop
+//     and is asked again (GET) with backoff, up to an hour apart, for as long as it takes, unless
+//     the provider's notification settles it first;
+//   - outcome unknown (outage, timeout, 5xx): the same request again, with backoff, for ever (the
+//     provider alert tells staff once the attempts pass a few);
+//   - `canceled`, or a refusal proving nothing was created (`ProviderRejected`): the refund waits
+//     for a person (`manual`), who chooses where the money goes (the back-office refund action).
+// Nothing here moves money to the balance: only a person does, once the provider cannot pay.
 import { and, eq } from 'drizzle-orm'
 import type { ApiDeps } from '../../context'
 import { orders, payments, refunds } from '../../db/schema'
 import type { JobHandler } from '../../jobs/worker'
 import { log } from '../../lib/log'
+import { backoffSeconds } from '../../jobs/queue'
 import { getProvider } from '../../providers'
-import { postBalanceEntry } from '../balance/ledger'
+import { type ProviderRefundResult, ProviderRejected } from '../../providers/types'
 import { recordOrderEvent } from '../orders/events'
 import { queueRefundReceipt, refundReceiptDoc } from '../receipts/outbox'
-import { balanceCauseOf, creditableToBalance, queueRefundMail, type RefundRow, refundCause } from './open'
+import { queueRefundMail, type RefundRow, refundCause } from './open'
+import { nextRefundStep } from './routing'
 
 /** The provider took the refund: done, and the buyer's mail. Once, whoever gets here first. */
 export async function completeProviderRefund(
@@ -37,49 +46,61 @@ export async function completeProviderRefund(
   })
 }
 
-/** The provider will not refund: to the buyer's balance when signed in, else to a person. */
-export async function refundElsewhere(deps: ApiDeps, refund: RefundRow, error: string) {
+/**
+ * The provider will not pay this refund (it canceled it, refused the request, or cannot be asked):
+ * it waits for a person, who chooses the route (decision 110). Only a pending refund moves.
+ */
+export async function refundNeedsPerson(
+  deps: ApiDeps,
+  refund: RefundRow,
+  error: string,
+  externalId: string | null = refund.externalId,
+) {
   await deps.db.transaction(async (tx) => {
     const [row] = await tx
-      .select()
-      .from(refunds)
+      .update(refunds)
+      .set({ method: 'manual', status: 'manual', lastError: error.slice(0, 2000), externalId })
       .where(and(eq(refunds.id, refund.id), eq(refunds.status, 'pending')))
-      .for('update')
+      .returning()
     if (!row) return
-    const [order] = await tx
-      .select({ userId: orders.userId, email: orders.email })
-      .from(orders)
-      .where(eq(orders.id, row.orderId))
-    const rest = row.amount - row.toBalance
-    if (order?.userId != null && rest > 0 && creditableToBalance(row)) {
-      await postBalanceEntry(tx, {
-        userId: order.userId,
-        kind: 'refund',
-        amount: rest,
-        cause: balanceCauseOf(row),
-        orderId: row.orderId,
-      })
-      const [done] = await tx
-        .update(refunds)
-        .set({
-          method: 'balance',
-          status: 'done',
-          toBalance: row.amount,
-          completedAt: new Date(),
-          lastError: error,
-        })
-        .where(eq(refunds.id, row.id))
-        .returning()
-      await recordOrderEvent(tx, row.orderId, 'refund', { method: 'balance', status: 'done', error })
-      await queueRefundMail(tx, done!, order.email)
-    } else {
-      await tx
-        .update(refunds)
-        .set({ method: 'manual', status: 'manual', lastError: error })
-        .where(eq(refunds.id, row.id))
-      await recordOrderEvent(tx, row.orderId, 'refund', { method: 'manual', status: 'manual', error })
-    }
+    await recordOrderEvent(tx, row.orderId, 'refund', {
+      method: 'manual',
+      status: 'manual',
+      error,
+      ...(externalId ? { externalId } : {}),
+    })
   })
+}
+
+/** The provider holds the refund (`pending`): its id kept, the shop keeps waiting. */
+async function keepWaiting(deps: ApiDeps, refund: RefundRow, externalId: string | null) {
+  if (!externalId || refund.externalId === externalId) return
+  await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(refunds)
+      .set({ externalId, lastError: null })
+      .where(and(eq(refunds.id, refund.id), eq(refunds.status, 'pending')))
+      .returning()
+    if (row)
+      await recordOrderEvent(tx, row.orderId, 'refund', {
+        method: 'provider',
+        status: 'pending',
+        provider_state: 'pending',
+        externalId,
+      })
+  })
+}
+
+/** Seconds until a pending provider refund is asked again: 80 s, 160 s … then hourly, for ever. */
+export const nextRefundCheckSeconds = (checks: number) => backoffSeconds(Math.max(1, checks) + 4)
+
+/** A refund still in the provider's hands is asked about again later (not a failure). */
+function askAgain(payload: Record<string, unknown>) {
+  const checks = Number(payload.checks ?? 0) + 1
+  return {
+    again: new Date(Date.now() + nextRefundCheckSeconds(checks) * 1000),
+    payload: { ...payload, checks },
+  }
 }
 
 /** The refund a job is about: by id (jobs queued since refused payments), else the order's refund. */
@@ -99,36 +120,60 @@ async function receiptForRefund(deps: ApiDeps, refund: RefundRow) {
 }
 
 export const refundProviderJob: JobHandler = async (job, deps) => {
-  const refund = await refundOfJob(deps, job.payload as Record<string, unknown>)
+  const payload = job.payload as Record<string, unknown>
+  const refund = await refundOfJob(deps, payload)
   if (refund?.status !== 'pending' || refund.method !== 'provider') return
-  const orderId = refund.orderId
   const [payment] = refund.paymentId
     ? await deps.db.select().from(payments).where(eq(payments.id, refund.paymentId))
     : []
   const provider = payment ? getProvider(payment.provider) : null
+  const held = refund.externalId !== null
+  const attemptsLeft = job.attempts < job.maxAttempts
   if (!payment || !provider?.refund || !provider.isAvailable(deps)) {
-    await refundElsewhere(deps, refund, 'the provider cannot refund this payment')
+    const step = nextRefundStep({ unavailable: true }, held, attemptsLeft)
+    if (step === 'person') await refundNeedsPerson(deps, refund, 'the provider cannot refund this payment')
+    else return askAgain(payload)
     return
   }
+  let answer: ProviderRefundResult
   try {
-    const r = await provider.refund(payment, deps, {
-      key: `refund:${refundCause(refund)}`,
-      // a refused payment gives back what the provider took, not what the payment asked for
-      ...(refund.kind === 'payment' ? { amount: refund.amount, currency: refund.currency } : {}),
-      receipt: await receiptForRefund(deps, refund),
-    })
-    await completeProviderRefund(deps, refund, r.externalId, payment.provider)
+    // a refund the provider already holds is asked about, not asked for again
+    answer =
+      held && provider.refundState
+        ? await provider.refundState(refund.externalId!, deps)
+        : await provider.refund(payment, deps, {
+            key: `refund:${refundCause(refund)}`,
+            // a refused payment gives back what the provider took, not what the payment asked for
+            ...(refund.kind === 'payment' ? { amount: refund.amount, currency: refund.currency } : {}),
+            receipt: await receiptForRefund(deps, refund),
+          })
   } catch (e) {
     const error = (e as Error).message ?? String(e)
-    log.warn({ job: job.id, order: orderId, error }, 'refund refused by the provider')
-    if (job.attempts >= job.maxAttempts) {
-      await refundElsewhere(deps, refund, error)
+    log.warn({ job: job.id, order: refund.orderId, error }, 'refund: the provider did not take it')
+    const step = nextRefundStep(
+      { error: e instanceof ProviderRejected ? 'rejected' : 'unknown' },
+      held,
+      attemptsLeft,
+    )
+    if (step === 'person') {
+      await refundNeedsPerson(deps, refund, error)
       return
     }
     await deps.db
       .update(refunds)
       .set({ lastError: error.slice(0, 2000) })
       .where(eq(refunds.id, refund.id))
-    throw e
+    // outcome unknown: the same request again, never another route; past the attempts, hourly
+    if (step === 'retry') throw e
+    return held ? askAgain(payload) : { again: new Date(Date.now() + 3600_000) }
+  }
+  const step = nextRefundStep(answer, held, attemptsLeft)
+  if (step === 'complete')
+    await completeProviderRefund(deps, refund, answer.externalId ?? refund.externalId, payment.provider)
+  else if (step === 'person')
+    await refundNeedsPerson(deps, refund, `${payment.provider} canceled the refund`, answer.externalId)
+  else {
+    await keepWaiting(deps, refund, answer.externalId)
+    return askAgain(payload)
   }
 }

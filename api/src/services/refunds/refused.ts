@@ -12,6 +12,7 @@ import { message } from '../../lib/errors'
 import type { PaymentRow } from '../../providers/types'
 import { postBalanceEntry } from '../balance/ledger'
 import { recordOrderEvent } from '../orders/events'
+import { recordProviderMismatch } from './mismatch'
 import {
   balanceCauseOf,
   creditableToBalance,
@@ -61,9 +62,20 @@ export async function refundRefusedPayment(
   })
   if (taken.amount <= 0) return null
   const [order] = await tx
-    .select({ userId: orders.userId, email: orders.email })
+    .select({ userId: orders.userId, email: orders.email, paidAt: orders.paidAt, status: orders.status })
     .from(orders)
     .where(eq(orders.id, payment.orderId))
+  // money for an order the shop closed unpaid, or not what was asked: staff are told (decision 111);
+  // a second payment of a paid order is the buyer paying twice, refunded as usual
+  if (refusal === 'payment_amount_mismatch' || order?.paidAt === null)
+    await recordProviderMismatch(tx, {
+      provider: payment.provider,
+      kind: 'payment_refused',
+      orderId: payment.orderId,
+      externalId: payment.externalId ?? payment.id,
+      shop: { payment_id: payment.id, order_status: order?.status ?? null, refusal },
+      remote: { amount: taken.amount, currency: taken.currency },
+    })
   const userId = order?.userId ?? null
   const method = refundRoute({
     paidByProvider: taken.amount,

@@ -6,10 +6,12 @@
 import { and, asc, eq } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client'
 import { type BlockKind, blockList, orders, payments } from '../../db/schema'
-import { isAddressOrCidr } from '../../lib/address-ranges'
+import { isAddressOrCidr, networkOf } from '../../lib/address-ranges'
 import { refuse } from '../../lib/domain-error'
 import { audit } from '../admin/audit'
 import type { StaffMember } from '../admin/roles'
+import { emailKey } from '../identity/email-key'
+import { formatOrderNumber } from '../../../../shared/order-number'
 import { cardHash } from './card'
 
 export type BlockRow = typeof blockList.$inferSelect
@@ -31,7 +33,8 @@ export function normaliseBlock(kind: BlockKind, raw: string, cardKey: string): s
     case 'email': {
       const e = v.toLowerCase()
       if (!EMAIL.test(e) || e.length > 254) throw refuse('block_value_email')
-      return e
+      // kept as the mailbox's key: its aliases are blocked with it (issue 42)
+      return emailKey(e)
     }
     case 'domain': {
       const d = v.toLowerCase().replace(/^@/, '')
@@ -96,7 +99,7 @@ export async function removeBlock(tx: Tx, staff: StaffMember, id: number): Promi
 }
 
 /** What an order gives to block: its email, its payments' client addresses and cards. */
-export async function orderTraits(tx: Tx, orderId: string) {
+export async function orderTraits(tx: Tx, orderId: string, ipv6Prefix: number) {
   const [order] = await tx.select({ email: orders.email }).from(orders).where(eq(orders.id, orderId))
   if (!order) throw refuse('order_not_found')
   const paid = await tx
@@ -110,18 +113,22 @@ export async function orderTraits(tx: Tx, orderId: string) {
     seen.add(`${kind}:${value}`)
     traits.push({ kind, value })
   }
-  push('email', order.email?.trim().toLowerCase() ?? null)
+  push('email', order.email?.trim() ? emailKey(order.email) : null)
   for (const p of paid) {
-    push('network', p.address && isAddressOrCidr(p.address) ? p.address.toLowerCase() : null)
+    // an IPv6 buyer's whole network (issue 42)
+    push('network', p.address && isAddressOrCidr(p.address) ? networkOf(p.address, ipv6Prefix) : null)
     push('card', p.card)
   }
   return traits
 }
 
 /** Blocks everything of an order at once (email, addresses, cards); the entries added. */
-export async function blockOrder(tx: Tx, staff: StaffMember, orderId: string) {
-  const note = `заказ ${orderId.slice(0, 8)}`
+export async function blockOrder(tx: Tx, staff: StaffMember, orderId: string, ipv6Prefix: number) {
+  const traits = await orderTraits(tx, orderId, ipv6Prefix)
+  const [order] = await tx.select({ number: orders.number }).from(orders).where(eq(orders.id, orderId))
+  // the number people read out (decision 135); orderTraits has refused a missing order
+  const note = `заказ ${order ? formatOrderNumber(order.number) : orderId}`
   const out: Array<{ row: BlockRow; added: boolean }> = []
-  for (const t of await orderTraits(tx, orderId)) out.push(await addBlock(tx, staff, { ...t, note }))
+  for (const t of traits) out.push(await addBlock(tx, staff, { ...t, note }))
   return out
 }

@@ -1,11 +1,40 @@
 // The «Проверка» queue of the delivery desk (issue 34): paid orders held for review, oldest first,
 // with the rules that tripped, the buyer's other orders, and the card's and address's history.
-import { and, asc, desc, eq, gte, ne, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, isNull, ne, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { games, orderReviews, orders, payments } from '../../db/schema'
+import { games, giftCodes, orderReviews, orders, payments, voucherCodes } from '../../db/schema'
 import { toMoney } from '../../lib/money'
 
 const DAY = 86_400_000
+
+/**
+ * The codes a held order still has put aside (issue 47: the desk said «Коды зарезервированы» for an
+ * order whose hold had lapsed): `held` while every unsold code it holds is held past now, `lapsed`
+ * once one's hold ran out (another buyer may take it), `none` when it holds no code (no codes in
+ * its kind, or they went back to stock). `until`: the first hold to end.
+ */
+async function codesHold(db: Db, orderId: string, now: Date) {
+  const rows = await Promise.all(
+    [voucherCodes, giftCodes].map(async (t) => {
+      const [r] = await db
+        .select({
+          n: sql<number>`count(*)::int`,
+          until: sql<Date | string | null>`min(${t.heldUntil})`,
+        })
+        .from(t)
+        .where(and(eq(t.heldBy, orderId), isNull(t.soldAt)))
+      return r
+    }),
+  )
+  const n = rows.reduce((sum, r) => sum + Number(r?.n ?? 0), 0)
+  const ends = rows.flatMap((r) => (r?.until ? [new Date(r.until)] : []))
+  const until = ends.length ? new Date(Math.min(...ends.map((d) => d.getTime()))) : null
+  if (n === 0) return { codes_hold: 'none' as const, codes_held_until: null }
+  return {
+    codes_hold: until && until > now ? ('held' as const) : ('lapsed' as const),
+    codes_held_until: until?.toISOString() ?? null,
+  }
+}
 
 export async function listHeld(db: Db, limit = 50, now = new Date()) {
   const rows = await db
@@ -29,6 +58,7 @@ export async function listHeld(db: Db, limit = 50, now = new Date()) {
         ? await db
             .select({
               id: orders.id,
+              number: orders.number,
               status: orders.status,
               total: orders.totalToPay,
               created: orders.created,
@@ -51,6 +81,7 @@ export async function listHeld(db: Db, limit = 50, now = new Date()) {
       }
       return {
         id: order.id,
+        number: order.number,
         game: gameTitle ?? '',
         email: order.email,
         total_to_pay: toMoney(order.totalToPay),
@@ -69,8 +100,10 @@ export async function listHeld(db: Db, limit = 50, now = new Date()) {
           ? await historyOf(eq(payments.clientAddress, pay.clientAddress))
           : null,
         payment_country: pay?.countryCode ?? null,
+        ...(await codesHold(db, order.id, now)),
         other_orders: others.map((o) => ({
           id: o.id,
+          number: o.number,
           status: o.status,
           total_to_pay: toMoney(o.total),
           created: o.created.toISOString(),

@@ -43,8 +43,8 @@ export async function holdIfRisky(tx: Tx, deps: ApiDeps, payment: PaymentRow): P
   if (!order) return []
   const rules: string[] = await trippedRules(tx, await loadRiskSettings(tx, deps.config), order, payment)
   // a buyer blocked after starting to pay (or whose card only now shows) is held, never delivered
-  if (await isBlocked(tx, { email: order.email, address: payment.clientAddress, cardHash: payment.cardHash }))
-    rules.push(BLOCKED_RULE)
+  const who = { email: order.email, address: payment.clientAddress, cardHash: payment.cardHash }
+  if (await isBlocked(tx, who, deps.config.clientIpv6Prefix)) rules.push(BLOCKED_RULE)
   if (rules.length === 0) return []
   const inserted = await tx
     .insert(orderReviews)

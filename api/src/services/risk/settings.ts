@@ -19,6 +19,13 @@ export const RISK_RULES = [
 ] as const
 export type RiskRule = (typeof RISK_RULES)[number]
 
+// decision 142: an address alone never holds an order (carrier-grade NAT puts a mobile network's
+// buyers behind one IPv4)
+const PAID_PER_ADDRESS =
+  'Holds an order whose email is new (no paid order of its email key before the last hour) when more ' +
+  'than paid_per_address_hour new emails, its own included, paid from its network (IPv6 /64, IPv4 ' +
+  'exact) in the last hour. Returning buyers neither count nor are held by it (decision 142).'
+
 // Russian messages: the back-office «Антифрод» form shows them by its fields
 const count = z
   .number('введите целое число')
@@ -44,10 +51,18 @@ export const RiskSettingsSchema = z.object({
     .min(1, 'не меньше 1 минуты')
     .max(1440, 'не больше 1440 минут (суток)'),
   /** Which rules hold an order for review. */
-  rules: z.record(z.enum(RISK_RULES), z.boolean('правило включено или выключено')),
+  // every rule named (an object, not a record: the contract then lists each key as required)
+  rules: z.strictObject(
+    Object.fromEntries(
+      RISK_RULES.map((r) => {
+        const on = z.boolean('правило включено или выключено')
+        return [r, r === 'paid_per_address' ? on.describe(PAID_PER_ADDRESS) : on]
+      }),
+    ) as Record<RiskRule, z.ZodBoolean>,
+  ),
   first_order_over: sum,
   paid_per_hour: count,
-  paid_per_address_hour: count,
+  paid_per_address_hour: count.describe(`The threshold of paid_per_address. ${PAID_PER_ADDRESS}`),
   card_emails_per_day: count,
   promo_first_order_over: sum,
 })

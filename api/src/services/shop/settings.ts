@@ -5,12 +5,15 @@ import { eq } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client'
 import { shopSettings } from '../../db/schema'
 import { M } from '../mail/messages'
+import { DEFAULT_SHOP_TIMEZONE } from '../../../../shared/shop-time'
 
 export interface ShopSettings {
   name: string
   logo: string
   supportEmail: string
   supportPhone: string
+  /** The IANA zone every time is shown and taken in: the owner's choice, else SHOP_TIMEZONE. */
+  timeZone: string
   /** False until the owner saves the settings once. */
   saved: boolean
 }
@@ -18,21 +21,55 @@ export interface ShopSettings {
 /** The production default before the owner names the shop. */
 const UNNAMED = 'Магазин'
 
-export async function getShopSettings(db: Db | Tx, opts: { demo: boolean }): Promise<ShopSettings> {
+export async function getShopSettings(
+  db: Db | Tx,
+  opts: { demo: boolean; shopTimeZone?: string },
+): Promise<ShopSettings> {
   const [row] = await db.select().from(shopSettings).where(eq(shopSettings.id, 1)).limit(1)
   if (!row)
-    return { name: opts.demo ? M.shop : UNNAMED, logo: '', supportEmail: '', supportPhone: '', saved: false }
+    return {
+      name: opts.demo ? M.shop : UNNAMED,
+      logo: '',
+      supportEmail: '',
+      supportPhone: '',
+      timeZone: opts.shopTimeZone ?? DEFAULT_SHOP_TIMEZONE,
+      saved: false,
+    }
   return {
     name: row.name,
     logo: row.logo,
     supportEmail: row.supportEmail,
     supportPhone: row.supportPhone,
+    timeZone: row.timeZone ?? opts.shopTimeZone ?? DEFAULT_SHOP_TIMEZONE,
     saved: true,
   }
 }
 
-export async function saveShopSettings(db: Db | Tx, s: Omit<ShopSettings, 'saved'>): Promise<void> {
-  const values = { name: s.name, logo: s.logo, supportEmail: s.supportEmail, supportPhone: s.supportPhone }
+/** The shop's time zone alone (mails, exports, the back-office's day filters). */
+export async function shopTimeZone(db: Db | Tx, opts: { shopTimeZone: string }): Promise<string> {
+  const [row] = await db
+    .select({ zone: shopSettings.timeZone })
+    .from(shopSettings)
+    .where(eq(shopSettings.id, 1))
+    .limit(1)
+  return row?.zone ?? opts.shopTimeZone
+}
+
+/**
+ * Saves the settings. `timeZone`: a zone to keep, null to follow SHOP_TIMEZONE, absent to leave
+ * it as it is.
+ */
+export async function saveShopSettings(
+  db: Db | Tx,
+  s: Omit<ShopSettings, 'saved' | 'timeZone'> & { timeZone?: string | null },
+): Promise<void> {
+  const values = {
+    name: s.name,
+    logo: s.logo,
+    supportEmail: s.supportEmail,
+    supportPhone: s.supportPhone,
+    ...(s.timeZone === undefined ? {} : { timeZone: s.timeZone }),
+  }
   await db
     .insert(shopSettings)
     .values({ id: 1, ...values })

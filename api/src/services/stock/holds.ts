@@ -24,6 +24,8 @@ import {
   voucherCodes,
 } from '../../db/schema'
 import { refuse } from '../../lib/domain-error'
+import { emailKey } from '../identity/email-key'
+import { emailKeySql } from '../identity/email-key-sql'
 
 type CodeTable = typeof voucherCodes | typeof giftCodes
 
@@ -129,7 +131,7 @@ export interface HoldRules {
   minutes: number
   /** STOCK_HOLD_MAX_CODES: codes one buyer may hold at once. */
   maxHeldCodes: number
-  /** The client address of this payment start ('unknown' when nothing in front set one). */
+  /** The client network (IPv4 address, IPv6 /64) of this payment start ('unknown': none set). */
   address: string
 }
 
@@ -137,7 +139,11 @@ export interface HoldRules {
  * The end of the order's hold: STOCK_HOLD_MINUTES after its first payment start (now, for the
  * first one), and whether it has passed. Read from the database clock, the one `isFreeCode` uses.
  */
-async function holdEnd(tx: Tx, orderId: string, minutes: number): Promise<{ until: Date; over: boolean }> {
+export async function holdEnd(
+  tx: Tx,
+  orderId: string,
+  minutes: number,
+): Promise<{ until: Date; over: boolean }> {
   const [row] = await tx
     .select({
       until: sql<Date>`coalesce(min(${payments.created}), now()) + make_interval(mins => ${minutes})`,
@@ -152,7 +158,7 @@ async function holdEnd(tx: Tx, orderId: string, minutes: number): Promise<{ unti
 async function heldByBuyer(tx: Tx, order: HoldingOrder, address: string): Promise<number> {
   const buyer = or(
     address !== 'unknown' ? eq(orders.holdAddress, address) : undefined,
-    order.email ? sql`lower(${orders.email}) = lower(${order.email})` : undefined,
+    order.email ? sql`${emailKeySql(orders.email)} = ${emailKey(order.email)}` : undefined,
     order.userId !== null ? eq(orders.userId, order.userId) : undefined,
   )
   if (!buyer) return 0

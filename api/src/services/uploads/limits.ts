@@ -3,7 +3,7 @@
 // the limit the answer is a 429 with Retry-After.
 import type { Context } from 'hono'
 import type { AppEnv } from '../../context'
-import { clientAddressOf } from '../../lib/client-address'
+import { clientNetworkOf } from '../../lib/client-address'
 import { refuse } from '../../lib/domain-error'
 import { hitRateLimit } from '../rate-limit'
 
@@ -12,7 +12,7 @@ export async function limitUploads(c: Context<AppEnv>, target: string): Promise<
   const { db, config } = c.var.deps
   const { perAddress, perTarget, windowSeconds } = config.uploadLimits
   const keys: Array<[string, number]> = [
-    [`upload:address:${clientAddressOf(c)}`, perAddress],
+    [`upload:address:${clientNetworkOf(c)}`, perAddress],
     [`upload:${target}`, perTarget],
   ]
   for (const [key, limit] of keys) {

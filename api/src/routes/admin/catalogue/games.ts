@@ -27,6 +27,10 @@ const GameOut = z
     sort_order: z.number().int(),
     supplier: z.string(),
     delivery_minutes: z.number().int(),
+    auto_refund_hours: z.number().int().nullable().openapi({
+      description:
+        'Manual delivery: hours after which an order nobody took is refunded by itself; null: DELIVERY_REFUND_HOURS, 0: never (decision 125)',
+    }),
   })
   .openapi('AdminGame')
 const GameFields = z.object({
@@ -43,6 +47,7 @@ const GameFields = z.object({
   // who delivers its orders (a person by default) and the time a buyer is promised (decision 042)
   supplier: z.enum(SUPPLIERS, 'выберите, кто выдаёт заказы').optional(),
   delivery_minutes: Int(1, 10_080).optional(),
+  auto_refund_hours: Int(0, 720).nullable().optional(),
 })
 const GameCreate = GameFields.extend({ kind: z.enum(GAME_KINDS, 'выберите вид игры') }).openapi(
   'AdminGameCreate',
@@ -73,6 +78,7 @@ const routes = {
 const gameValues = (b: z.infer<typeof GamePatch>) => ({
   supplier: b.supplier,
   deliveryMinutes: b.delivery_minutes,
+  autoRefundHours: b.auto_refund_hours,
   detailTitle: b.detail_title,
   detailDescription: b.detail_description,
   logo: b.logo,

@@ -4,7 +4,7 @@ import type { ApiApp } from '../../../context'
 import { IdParam } from '../../../lib/schemas'
 import { createGift, patchGift } from '../../../services/admin/catalogue/products'
 import { adminGiftOut, listAllGifts } from '../../../services/admin/catalogue/views'
-import { jsonBody, Money, Percent, Tags, Text, Title } from '../fields'
+import { Filled, jsonBody, Money, NullableMoney, Percent, Tags, Text, Title } from '../fields'
 import { staffOf } from '../guard'
 import { ownerRoute } from './owner-route'
 
@@ -28,10 +28,10 @@ const GiftOut = z
   .openapi('AdminGift')
 const GiftFields = z.object({
   title: Title,
-  type: Text(100).min(1, 'заполните тип'),
-  region: Text(100).min(1, 'заполните регион'),
+  type: Filled(100, 'заполните тип'),
+  region: Filled(100, 'заполните регион'),
   price: Money,
-  discount_price: Money.nullable().optional(),
+  discount_price: NullableMoney.optional(),
   cashback: Percent.optional(),
   logo: Text(500).optional(),
   description: Text(20_000).optional(),

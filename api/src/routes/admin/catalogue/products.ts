@@ -4,7 +4,7 @@ import type { ApiApp } from '../../../context'
 import { IdParam } from '../../../lib/schemas'
 import { createProduct, patchProduct } from '../../../services/admin/catalogue/products'
 import { adminProductOut, listGameProducts } from '../../../services/admin/catalogue/views'
-import { Int, jsonBody, Money, Title } from '../fields'
+import { Int, jsonBody, Money, NullableMoney, Title } from '../fields'
 import { staffOf } from '../guard'
 import { ownerRoute } from './owner-route'
 
@@ -28,7 +28,7 @@ const ProductOut = z
 const ProductFields = z.object({
   title: Title,
   price: Money,
-  discount_price: Money.nullable().optional(),
+  discount_price: NullableMoney.optional(),
   min_quantity: Int(1, 1000).optional(),
   max_quantity: Int(1, 1000).optional(),
   is_active: z.boolean().optional(),

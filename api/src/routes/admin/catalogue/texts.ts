@@ -10,7 +10,7 @@ import {
   putArticle,
 } from '../../../services/admin/catalogue/texts'
 import { listArticles, listGameFaq } from '../../../services/admin/catalogue/views'
-import { Int, jsonBody, Text } from '../fields'
+import { Filled, Int, jsonBody, Text } from '../fields'
 import { staffOf } from '../guard'
 import { ownerRoute } from './owner-route'
 
@@ -27,18 +27,25 @@ const ArticleOut = z
   .object({ slug: z.string(), header: z.string(), text: z.string() })
   .openapi('AdminArticle')
 const FaqFields = z.object({
-  text: Text(500).min(1, 'заполните вопрос'),
-  answer: Text(5000).min(1, 'заполните ответ'),
+  text: Filled(500, 'заполните вопрос'),
+  answer: Filled(5000, 'заполните ответ'),
   order: Int(-1000, 1000).optional(),
 })
 const FaqCreate = FaqFields.openapi('AdminFaqCreate')
 const FaqPatch = FaqFields.partial().openapi('AdminFaqPatch')
+/** An info article's longest header and text, in characters (the storefront's form limit follows). */
+export const ARTICLE_HEADER_MAX = 300
+export const ARTICLE_TEXT_MAX = 200_000
 const ArticleBody = z
-  .object({ header: Text(300).min(1, 'заполните заголовок'), text: Text(200_000) })
+  .object({
+    header: Text(ARTICLE_HEADER_MAX).min(1, 'заполните заголовок'),
+    text: Text(ARTICLE_TEXT_MAX),
+  })
   .openapi('AdminArticleInput')
 const SlugParam = z.object({
   slug: z
     .string()
+    .max(64, 'латинские буквы, цифры, - и _')
     .regex(/^[A-Za-z0-9_-]{1,64}$/, 'латинские буквы, цифры, - и _')
     .openapi({ param: { name: 'slug', in: 'path' } }),
 })

@@ -25,6 +25,7 @@ export const adminGameOut = (g: Game) => ({
   sort_order: g.sortOrder,
   supplier: g.supplier,
   delivery_minutes: g.deliveryMinutes,
+  auto_refund_hours: g.autoRefundHours,
 })
 
 export const adminProductOut = (p: Product) => ({

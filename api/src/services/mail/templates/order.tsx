@@ -1,8 +1,8 @@
 // The order mails: done (what was bought, every code and how to activate it, what was paid), failed
 // (why, what happens to the money) and refunded. Each reads the order when it is sent.
-import { chargedInRoubles } from '../../payments/amounts'
+import { type Figure, type FigureKind, orderFigures } from '../figures'
 import { fill, formatDate, formatMoneyIn, formatRub, M, orderNumber } from '../messages'
-import { loadOrderForMail, type OrderMailData } from '../order-data'
+import { loadOrderForMail, type OrderMailData, orderRefundOf, paymentMethodTitle } from '../order-data'
 import { Action, Code, Facts, H2, Layout, Muted, P } from './layout'
 import { receiptsOf } from '../../receipts/view'
 import { ReceiptNote } from './receipt-note'
@@ -10,8 +10,8 @@ import type { RenderContext, Template } from './types'
 
 const orderUrl = (ctx: RenderContext, id: string) => `${ctx.config.publicUrl}/orders/${id}/pay`
 
-const placed = (o: OrderMailData) =>
-  fill(M.order.placed, { number: orderNumber(o.id), date: formatDate(o.created) })
+const placed = (o: OrderMailData, ctx: RenderContext) =>
+  fill(M.order.placed, { number: orderNumber(o.number), date: formatDate(o.created, ctx.timeZone) })
 
 /** Amount in a payment currency's minor units, e.g. «10,50 USD». */
 const inCurrency = (amount: number, currency: string) =>
@@ -19,28 +19,43 @@ const inCurrency = (amount: number, currency: string) =>
     ? formatRub(amount)
     : `${Math.trunc(amount / 100)},${String(amount % 100).padStart(2, '0')}\u00a0${currency}`
 
-/** What was bought, with prices. */
-function itemRows(o: OrderMailData): Array<[string, string]> {
-  if (o.kind === 'SteamOrder' && o.steamAmount !== null)
-    return [[M.order.steam_line, formatRub(o.steamAmount)]]
-  if (o.lines.length === 0) return [[o.title, formatRub(o.total)]]
-  return o.lines.map((l) => [
-    fill(M.order.line, { title: l.title, quantity: l.quantity }),
-    formatRub(l.unitPrice * l.quantity),
-  ])
+const GOODS: ReadonlySet<FigureKind> = new Set(['item', 'steam', 'shop_commission'])
+
+/** One money line of figures.ts as a label and a value (a discount with its minus). */
+function figureRow(f: Figure): [string, string] {
+  const value = f.amount < 0 ? `−${formatRub(-f.amount)}` : formatRub(f.amount)
+  if (f.kind === 'item')
+    return [
+      f.quantity === undefined
+        ? (f.title ?? '')
+        : fill(M.order.line, { title: f.title ?? '', quantity: f.quantity }),
+      value,
+    ]
+  const label = {
+    steam: M.order.steam_line,
+    shop_commission: M.order.shop_commission,
+    promo: M.order.promo,
+    balance_used: M.order.balance_used,
+    method_fee: M.order.method_fee,
+  }[f.kind]
+  return [label, value]
 }
 
-/** Discount, balance, the amount paid and how. */
+/** What was bought, with prices, and the shop's commission when it takes one (Steam). */
+function itemRows(o: OrderMailData): Array<[string, string]> {
+  return orderFigures(o)
+    .figures.filter((f) => GOODS.has(f.kind))
+    .map(figureRow)
+}
+
+/** Discount, balance, the method's fee, the amount paid and how: with the goods, they add up. */
 function paymentRows(o: OrderMailData): Array<[string, string]> {
-  const rows: Array<[string, string]> = []
-  const discount = o.total - o.balanceUsed - o.totalToPay
-  if (o.hasPromo && discount > 0) rows.push([M.order.promo, `−${formatRub(discount)}`])
-  if (o.balanceUsed > 0) rows.push([M.order.balance_used, formatRub(o.balanceUsed)])
+  const { figures, charged, methodFee } = orderFigures(o)
+  const rows = figures.filter((f) => !GOODS.has(f.kind)).map(figureRow)
   // what the provider charged, the method's fee included (the refund returns the same)
-  const charged = o.payment ? chargedInRoubles(o.payment, o.totalToPay) : o.totalToPay
   const paid =
-    charged > o.totalToPay
-      ? fill(M.charged.with_fee, { paid: formatRub(charged), fee: formatRub(charged - o.totalToPay) })
+    methodFee > 0
+      ? fill(M.charged.with_fee, { paid: formatRub(charged), fee: formatRub(methodFee) })
       : formatRub(charged)
   const other =
     o.payment && o.payment.currency !== 'RUB' ? ` (${inCurrency(o.payment.amount, o.payment.currency)})` : ''
@@ -93,14 +108,14 @@ export const orderDone: Template<'order_done'> = async (data, ctx) => {
   const giftUrl = o.gift ? `${ctx.config.publicUrl}/gifts/detalis/${o.gift.id}` : ctx.config.publicUrl
   return {
     orderId: o.id,
-    subject: fill(M.order_done.subject, { number: orderNumber(o.id) }),
+    subject: fill(M.order_done.subject, { number: orderNumber(o.number) }),
     body: (
       <Layout
         preview={hasCodes ? M.order_done.preview : M.order_done.preview_no_codes}
         heading={M.order_done.heading}
         publicUrl={ctx.config.publicUrl}
       >
-        <P>{fill(M.order_done.intro, { placed: placed(o) })}</P>
+        <P>{fill(M.order_done.intro, { placed: placed(o, ctx) })}</P>
         {codes.length > 0 ? (
           <>
             <H2>{M.order_done.codes_heading}</H2>
@@ -140,22 +155,43 @@ export const orderDone: Template<'order_done'> = async (data, ctx) => {
   }
 }
 
+/**
+ * What happens to the money of a failed order, from its refund: given back automatically through
+ * the provider (how much, by which method, when it arrives), already on the balance, or by a person.
+ */
+async function failedMoneyText(ctx: RenderContext, o: OrderMailData): Promise<string> {
+  const refund = await orderRefundOf(ctx.db, o.id)
+  if (!refund) return M.order_failed.money
+  if (refund.method === 'provider') {
+    const method =
+      (refund.paymentId ? await paymentMethodTitle(ctx.db, refund.paymentId) : null) ?? o.payment?.method
+    const back = refund.amount - refund.toBalance
+    const text = fill(M.order_failed.money_provider, { amount: formatRub(back), method: method ?? '' })
+    return refund.toBalance > 0
+      ? `${text} ${fill(M.order_failed.money_balance, { amount: formatRub(refund.toBalance) })}`
+      : text
+  }
+  if (refund.method === 'balance')
+    return fill(M.order_failed.money_balance, { amount: formatRub(refund.toBalance) })
+  return fill(M.order_failed.money_manual, { amount: formatRub(refund.amount) })
+}
+
 export const orderFailed: Template<'order_failed'> = async (data, ctx) => {
   const o = await loadOrderForMail(ctx.db, data.orderId)
   if (!o?.email) return null
   return {
     orderId: o.id,
-    subject: fill(M.order_failed.subject, { number: orderNumber(o.id) }),
+    subject: fill(M.order_failed.subject, { number: orderNumber(o.number) }),
     body: (
       <Layout
         preview={M.order_failed.preview}
         heading={M.order_failed.heading}
         publicUrl={ctx.config.publicUrl}
       >
-        <P>{fill(M.order_failed.intro, { placed: placed(o) })}</P>
+        <P>{fill(M.order_failed.intro, { placed: placed(o, ctx) })}</P>
         {o.rejectReason ? <P>{fill(M.order.reason, { reason: o.rejectReason })}</P> : null}
         <H2>{M.order_failed.money_heading}</H2>
-        <P>{M.order_failed.money}</P>
+        <P>{await failedMoneyText(ctx, o)}</P>
         <H2>{M.order.items_heading}</H2>
         <Title o={o} />
         <Facts rows={itemRows(o)} />
@@ -172,10 +208,12 @@ export const orderRefunded: Template<'order_refunded'> = async (data, ctx) => {
   if (!o?.email) return null
   const amount = formatMoneyIn(data.amount ?? o.totalToPay, data.currency)
   const reason = data.reason ?? o.rejectReason
-  const method = o.payment?.method ? ` (${o.payment.method})` : ''
+  // the method of the payment this refund gives back (a double payment's may not be the order's)
+  const refunded = data.paymentId ? await paymentMethodTitle(ctx.db, data.paymentId) : o.payment?.method
+  const method = refunded ? ` (${refunded})` : ''
   return {
     orderId: o.id,
-    subject: fill(M.order_refunded.subject, { number: orderNumber(o.id) }),
+    subject: fill(M.order_refunded.subject, { number: orderNumber(o.number) }),
     body: (
       <Layout
         preview={fill(M.order_refunded.preview, { amount })}
@@ -184,7 +222,7 @@ export const orderRefunded: Template<'order_refunded'> = async (data, ctx) => {
       >
         <P>
           {fill(data.refusedPayment ? M.order_refunded.intro_refused : M.order_refunded.intro, {
-            placed: placed(o),
+            placed: placed(o, ctx),
           })}
         </P>
         {reason ? <P>{fill(M.order.reason, { reason })}</P> : null}
@@ -192,7 +230,9 @@ export const orderRefunded: Template<'order_refunded'> = async (data, ctx) => {
         <P>
           {data.destination === 'balance'
             ? M.order_refunded.to_balance
-            : fill(M.order_refunded.to_payment, { method })}
+            : fill(data.destination === 'person' ? M.order_refunded.to_person : M.order_refunded.to_payment, {
+                method,
+              })}
         </P>
         <H2>{M.order.items_heading}</H2>
         <Title o={o} />

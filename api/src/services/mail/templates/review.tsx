@@ -8,10 +8,13 @@ import type { Template } from './types'
 export const orderHeld: Template<'order_held'> = async (data, ctx) => {
   const o = await loadOrderForMail(ctx.db, data.orderId)
   if (!o?.email) return null
-  const placed = fill(M.order.placed, { number: orderNumber(o.id), date: formatDate(o.created) })
+  const placed = fill(M.order.placed, {
+    number: orderNumber(o.number),
+    date: formatDate(o.created, ctx.timeZone),
+  })
   return {
     orderId: o.id,
-    subject: fill(M.review.held_subject, { number: orderNumber(o.id) }),
+    subject: fill(M.review.held_subject, { number: orderNumber(o.number) }),
     body: (
       <Layout
         preview={M.review.held_preview}
@@ -28,10 +31,13 @@ export const orderHeld: Template<'order_held'> = async (data, ctx) => {
 export const reviewOverdue: Template<'review_overdue'> = async (data, ctx) => {
   const o = await loadOrderForMail(ctx.db, data.orderId)
   if (!o) return null
-  const placed = fill(M.order.placed, { number: orderNumber(o.id), date: formatDate(o.created) })
+  const placed = fill(M.order.placed, {
+    number: orderNumber(o.number),
+    date: formatDate(o.created, ctx.timeZone),
+  })
   return {
     orderId: o.id,
-    subject: fill(M.review.overdue_subject, { number: orderNumber(o.id) }),
+    subject: fill(M.review.overdue_subject, { number: orderNumber(o.number) }),
     body: (
       <Layout
         preview={M.review.overdue_preview}

@@ -6,7 +6,7 @@ import type { MailDataMap, MailTemplate } from '../outbox'
 /** What a template reads when the mail is sent. */
 export interface RenderContext {
   db: Db
-  config: Pick<ApiConfig, 'publicUrl' | 'jwtSecret'>
+  config: Pick<ApiConfig, 'publicUrl' | 'jwtSecret'> & Partial<Pick<ApiConfig, 'telegram' | 'shopTimeZone'>>
   /** The recipient (templates never print it, but the order look-up signs its link for it). */
   to: string
   now: Date
@@ -14,6 +14,8 @@ export interface RenderContext {
   shop?: string
   /** Demo mode (the default name «ИгроМаркет» is the demo's only); senders pass config.demo. */
   demo?: boolean
+  /** The shop's time zone every time in the mail is written in (renderMail fills it, decision 136). */
+  timeZone?: string
 }
 
 /** A template's answer: the subject and the body, and the order it is about (for the mail log). */

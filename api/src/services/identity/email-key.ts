@@ -1,11 +1,13 @@
-// "Once per email" compares addresses as the mail provider delivers them, so `name+2@` or
-// `n.a.m.e@gmail.com` is the same buyer as `name@`. Sub-addressing (`+tag`) is dropped for every
+// One key per mailbox, for every rule that counts or matches a buyer by email (issue 42): promo
+// codes' "once per email", the block lists, the velocity limits, the stock holds and the risk rules.
+// Addresses are compared as the mail provider delivers them, so `name+2@` or `n.a.m.e@gmail.com`
+// is the same buyer as `name@`. Sub-addressing (`+tag`) is dropped for every
 // domain (most providers deliver it to the base mailbox; a rare false match only means a code
 // cannot be used twice); dots are dropped where the provider ignores them (Gmail), and Yandex's
 // `.`/`-` equivalence and its domain aliases are folded together.
 
-const GMAIL = new Set(['gmail.com', 'googlemail.com'])
-const YANDEX = new Set([
+export const GMAIL = new Set(['gmail.com', 'googlemail.com'])
+export const YANDEX = new Set([
   'yandex.ru',
   'ya.ru',
   'yandex.com',
@@ -16,8 +18,11 @@ const YANDEX = new Set([
   'narod.ru',
 ])
 
-/** The comparison key of an email for promo-code eligibility (stored in promo_redemptions.email). */
-export function promoEmailKey(email: string): string {
+/**
+ * The comparison key of an email (stored in promo_redemptions.email, block_list email entries and
+ * the orders' email_key).
+ */
+export function emailKey(email: string): string {
   const e = email.trim().toLowerCase()
   const at = e.lastIndexOf('@')
   if (at < 1) return e

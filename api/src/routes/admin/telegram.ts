@@ -1,0 +1,168 @@
+// Staff in Telegram (issue 49): a staff member links their Telegram with a one-time deep link; the
+// owner sees who linked and chooses which alerts go to whom; a link is undone by its owner or an
+// owner. The bot's token is never answered here.
+import { z } from '@hono/zod-openapi'
+import { eq } from 'drizzle-orm'
+import type { ApiApp } from '../../context'
+import type { Db } from '../../db/client'
+import { TELEGRAM_ALERTS, telegramStaff, users } from '../../db/schema'
+import { fail } from '../../lib/errors'
+import { ErrorSchema, errorResponses, idParam, jsonContent } from '../../lib/schemas'
+import { audit } from '../../services/admin/audit'
+import { staffLink } from '../../services/telegram/linking'
+import { adminRoute, staffOf } from './guard'
+
+const Alerts = z.array(z.enum(TELEGRAM_ALERTS)).max(TELEGRAM_ALERTS.length).openapi({
+  description:
+    'waiting: new orders waiting for delivery (with buttons); review: orders held for review (with buttons); staff_mail: the staff mails (overdue notices, warnings, escalations); alerts: the shop’s alert digest',
+})
+
+const LinkedStaff = z.object({
+  user_id: z.number().int(),
+  email: z.string(),
+  telegram_name: z.string(),
+  alerts: Alerts,
+  linked_at: z.string(),
+})
+
+const Status = z
+  .object({
+    configured: z.boolean().openapi({ description: 'TELEGRAM_BOT_TOKEN is set' }),
+    mode: z.enum(['webhook', 'polling']).nullable(),
+    /** the caller's own link, if any */
+    me: LinkedStaff.nullable(),
+    staff: z
+      .array(LinkedStaff)
+      .nullable()
+      .openapi({ description: 'Every linked staff member (owners only)' }),
+  })
+  .openapi('TelegramStatus')
+
+const status = adminRoute('support', {
+  method: 'get',
+  path: '/api/admin/telegram/',
+  summary: 'The bot’s setting and who linked Telegram',
+  responses: { 200: jsonContent(Status), ...errorResponses(404) },
+})
+
+const link = adminRoute('support', {
+  method: 'post',
+  path: '/api/admin/telegram/link/',
+  summary: 'A one-time link (10 minutes) that links the caller’s Telegram: open it and press Start',
+  description: 'At most 5 links an hour per staff member. 409 while the shop has no bot.',
+  responses: {
+    200: jsonContent(z.object({ url: z.string(), expires_at: z.string() }).openapi('TelegramStaffLink')),
+    ...errorResponses(404, 409),
+    502: { description: 'Telegram did not answer', content: { 'application/json': { schema: ErrorSchema } } },
+  },
+})
+
+const UserParam = z.object({ user_id: idParam('user_id') })
+
+const choose = adminRoute('owner', {
+  method: 'put',
+  path: '/api/admin/telegram/staff/{user_id}/',
+  summary: 'Choose which alerts a linked staff member gets in Telegram',
+  request: {
+    params: UserParam,
+    body: {
+      content: {
+        'application/json': { schema: z.object({ alerts: Alerts }).openapi('TelegramAlertsInput') },
+      },
+      required: true,
+    },
+  },
+  responses: { 200: jsonContent(LinkedStaff), ...errorResponses(400, 403, 404) },
+})
+
+const unlink = adminRoute('support', {
+  method: 'delete',
+  path: '/api/admin/telegram/staff/{user_id}/',
+  summary: 'Undo a Telegram link (one’s own; an owner: anyone’s)',
+  request: { params: UserParam },
+  responses: { 204: { description: 'Unlinked' }, ...errorResponses(403, 404) },
+})
+
+export function registerAdminTelegram(app: ApiApp) {
+  app.openapi(status, async (c) => {
+    const staff = staffOf(c)
+    const { db, config } = c.var.deps
+    const [me] = await readLinks(db, staff.userId)
+    return c.json(
+      {
+        configured: config.telegram !== null,
+        mode: config.telegram?.mode ?? null,
+        me: me ?? null,
+        staff: staff.role === 'owner' ? await readLinks(db) : null,
+      },
+      200,
+    )
+  })
+
+  app.openapi(link, async (c) => c.json(await staffLink(c.var.deps, staffOf(c).userId), 200))
+
+  app.openapi(choose, async (c) => {
+    const staff = staffOf(c)
+    const { db } = c.var.deps
+    const userId = c.req.valid('param').user_id
+    const alerts = [...new Set(c.req.valid('json').alerts)]
+    const changed = await db.transaction(async (tx) => {
+      const [before] = await tx
+        .select()
+        .from(telegramStaff)
+        .where(eq(telegramStaff.userId, userId))
+        .for('update')
+      if (!before) return null
+      await tx.update(telegramStaff).set({ alerts }).where(eq(telegramStaff.userId, userId))
+      await audit(tx, staff, {
+        action: 'telegram.alerts',
+        entity: 'user',
+        entityId: String(userId),
+        before: { alerts: before.alerts },
+        after: { alerts },
+      })
+      return true
+    })
+    if (!changed) throw fail(404, 'not_found')
+    const [row] = await readLinks(db, userId)
+    return c.json(row!, 200)
+  })
+
+  app.openapi(unlink, async (c) => {
+    const staff = staffOf(c)
+    const userId = c.req.valid('param').user_id
+    if (userId !== staff.userId && staff.role !== 'owner') throw fail(403, 'admin_forbidden')
+    const gone = await c.var.deps.db.transaction(async (tx) => {
+      const [row] = await tx.delete(telegramStaff).where(eq(telegramStaff.userId, userId)).returning()
+      if (row)
+        await audit(tx, staff, {
+          action: 'telegram.unlink',
+          entity: 'user',
+          entityId: String(userId),
+          before: { telegram_name: row.tgName },
+          after: null,
+        })
+      return row
+    })
+    if (!gone) throw fail(404, 'not_found')
+    return c.body(null, 204)
+  })
+}
+
+/** Linked staff (one, or all), as the back-office shows them. */
+async function readLinks(db: Db, userId?: number) {
+  const q = db
+    .select({ link: telegramStaff, email: users.email })
+    .from(telegramStaff)
+    .innerJoin(users, eq(users.id, telegramStaff.userId))
+  const list = await (userId === undefined ? q : q.where(eq(telegramStaff.userId, userId))).orderBy(
+    telegramStaff.userId,
+  )
+  return list.map((r) => ({
+    user_id: r.link.userId,
+    email: r.email ?? '',
+    telegram_name: r.link.tgName,
+    alerts: r.link.alerts,
+    linked_at: r.link.linkedAt.toISOString(),
+  }))
+}

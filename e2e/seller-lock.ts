@@ -1,0 +1,36 @@
+// The shop's requisites and receipt settings (/api/admin/seller/) are one row for the whole e2e
+// server, and specs that switch receipts on put the row back afterwards. Two such specs at once (the
+// two Playwright workers) would undo each other: one puts receipts off while the other pays. This
+// lock, a directory made atomically next to the other workers, keeps those windows one at a time.
+import { mkdirSync, rmSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+
+const LOCK = path.join(tmpdir(), `igromarket-e2e-seller-${process.env.E2E_PORT ?? '3200'}.lock`)
+// a window is a minute at most; a lock older than this was left by a run that was killed
+const STALE_MS = 180_000
+
+/** Runs `fn` while no other e2e worker changes the seller's settings through this lock. */
+export async function withSellerLock<T>(fn: () => Promise<T>): Promise<T> {
+  const start = Date.now()
+  for (;;) {
+    try {
+      mkdirSync(LOCK)
+      break
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e
+      try {
+        if (Date.now() - statSync(LOCK).mtimeMs > STALE_MS) rmSync(LOCK, { recursive: true, force: true })
+      } catch {
+        // removed meanwhile by its holder: try again
+      }
+      if (Date.now() - start > STALE_MS) throw new Error(`the seller settings lock ${LOCK} is held too long`)
+      await new Promise((r) => setTimeout(r, 250))
+    }
+  }
+  try {
+    return await fn()
+  } finally {
+    rmSync(LOCK, { recursive: true, force: true })
+  }
+}

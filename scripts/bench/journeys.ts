@@ -1,0 +1,188 @@
+// npm run bench:journeys — the buyer's journeys of issue 50 as a phone sees them: taps, waiting and
+// screens scrolled per journey, in Chromium at 360×740 with the CPU slowed 4× (and slow 4G unless
+// JOURNEY_NETWORK=fast), JavaScript on and off. Against a running demo shop (`npm start`; sandbox
+// payments): JOURNEY_URL=http://127.0.0.1:3000 (default). Prints a table; asserts nothing.
+//
+// How it counts: every click, tick or field typed into is one tap. A page's scrolling is how far
+// below the first screen the lowest thing the buyer had to reach (tap or read) was, in screens;
+// the journey's figure is the sum over its pages. Waiting is the wall time from the first page's
+// request to the result on screen, the buyer's own typing included as instant.
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright'
+
+const BASE = process.env.JOURNEY_URL ?? 'http://127.0.0.1:3000'
+const VIEW = { width: 360, height: 740 }
+const SLOW_4G = { offline: false, latency: 150, downloadThroughput: 200_000, uploadThroughput: 94_000 }
+
+interface Figures {
+  journey: string
+  js: boolean
+  taps: number
+  seconds: number
+  screens: number
+  note: string
+}
+
+class Journey {
+  taps = 0
+  /** The lowest point reached on each page (by its path), in CSS pixels from the page's top. */
+  private reach = new Map<string, number>()
+  private start = Date.now()
+  constructor(readonly page: Page) {}
+
+  private async reached(target: Locator) {
+    await target.waitFor({ state: 'visible', timeout: 60_000 })
+    const bottom = await target.evaluate((el) => el.getBoundingClientRect().bottom + window.scrollY)
+    const key = new URL(this.page.url()).pathname
+    this.reach.set(key, Math.max(this.reach.get(key) ?? VIEW.height, bottom))
+  }
+  async tap(target: Locator) {
+    await this.reached(target)
+    this.taps++
+    await target.click()
+  }
+  async tick(target: Locator) {
+    await this.reached(target)
+    this.taps++
+    await target.check()
+  }
+  async type(target: Locator, text: string) {
+    await this.reached(target)
+    this.taps++
+    await target.fill(text)
+  }
+  /** The buyer reads `target`: it counts for scrolling, not as a tap. */
+  async read(target: Locator) {
+    await this.reached(target)
+  }
+  figures(journey: string, js: boolean, note = ''): Figures {
+    let screens = 0
+    for (const bottom of this.reach.values()) screens += Math.max(0, bottom - VIEW.height) / VIEW.height
+    return { journey, js, taps: this.taps, seconds: (Date.now() - this.start) / 1000, screens, note }
+  }
+}
+
+async function phone(browser: Browser, js: boolean): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    viewport: VIEW,
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    javaScriptEnabled: js,
+    locale: 'ru-RU',
+  })
+  const page = await context.newPage()
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+  if (process.env.JOURNEY_NETWORK !== 'fast') await cdp.send('Network.emulateNetworkConditions', SLOW_4G)
+  return { context, page }
+}
+
+const email = (tag: string) => `journey-${tag}-${Date.now()}@example.com`
+const CONSENT = 'Я даю согласие на обработку персональных данных'
+
+async function openGame(j: Journey, title: RegExp) {
+  await j.page.goto(`${BASE}/`)
+  await j.tap(j.page.getByRole('link', { name: title }).first())
+  await j.page.getByRole('heading', { level: 1 }).waitFor()
+}
+
+/** On the pay page: the cheapest card-like method the page shows first, pay, confirm in the sandbox. */
+async function payInSandbox(j: Journey) {
+  const { page } = j
+  await page.waitForURL(/\/orders\/[0-9a-f-]{36}\/pay$/, { timeout: 60_000 })
+  await j.tick(page.getByRole('radio', { name: 'Банковская карта', exact: true }))
+  await j.tap(page.getByRole('button', { name: /Перейти к оплате|Оплатить/ }).first())
+  await page.waitForURL(/\/api\/payments\/sandbox\/checkout\//, { timeout: 60_000 })
+  await j.tap(page.getByRole('button', { name: 'Оплатить' }))
+  await page.waitForURL(/\/orders\/[0-9a-f-]{36}\/pay$/, { timeout: 60_000 })
+}
+
+/** Guest buys 325 UC and sees the code. */
+async function pubg325(browser: Browser, js: boolean): Promise<Figures> {
+  const { context, page } = await phone(browser, js)
+  const j = new Journey(page)
+  await openGame(j, /^PUBG Mobile/)
+  await j.type(page.getByRole('spinbutton', { name: 'Количество: 325 UC', exact: true }), '1')
+  await j.type(page.getByLabel('Электронная почта'), email('pubg'))
+  await j.tick(page.getByLabel(CONSENT))
+  await j.tap(page.getByRole('button', { name: 'Перейти к оплате' }))
+  await payInSandbox(j)
+  // the code: reloaded until the delivery shows it (the sandbox pays at once; delivery is a job)
+  const code = page.getByTestId('done-card').locator('.pay-codes__list li').first()
+  for (let i = 0; i < 30 && !(await code.isVisible()); i++) {
+    await page.waitForTimeout(1000)
+    await page.reload()
+  }
+  await j.read(code)
+  const f = j.figures('guest buys 325 UC to the code', js)
+  await context.close()
+  return f
+}
+
+/** Guest tops up Steam with 500 ₽: the price on the game page against the amount charged. */
+async function steam500(browser: Browser, js: boolean): Promise<Figures> {
+  const { context, page } = await phone(browser, js)
+  const j = new Journey(page)
+  await openGame(j, /^Steam \(Россия\)/)
+  await j.type(page.getByLabel('Логин Steam'), 'gaben_fan')
+  await j.type(page.getByLabel('Сумма пополнения, ₽'), '500')
+  const shown = (
+    (await page
+      .locator('.totals')
+      .textContent()
+      .catch(() => '')) ?? ''
+  ).replace(/\s+/g, ' ')
+  await j.type(page.getByLabel('Электронная почта'), email('steam'))
+  await j.tick(page.getByLabel(CONSENT))
+  await j.tap(page.getByRole('button', { name: 'Перейти к оплате' }))
+  await page.waitForURL(/\/orders\/[0-9a-f-]{36}\/pay$/, { timeout: 60_000 })
+  await j.tick(page.getByRole('radio', { name: 'Банковская карта', exact: true }))
+  const charged = (
+    (await page
+      .getByRole('button', { name: /Перейти к оплате|Оплатить/ })
+      .first()
+      .textContent()) ?? ''
+  )
+    .replace(/\s+/g, ' ')
+    .trim()
+  await j.read(page.getByRole('button', { name: /Перейти к оплате|Оплатить/ }).first())
+  const f = j.figures(
+    'guest tops up Steam 500 ₽ to the pay button',
+    js,
+    `game page: «${shown.slice(-40)}»; pay button: «${charged}»`,
+  )
+  await context.close()
+  return f
+}
+
+async function main() {
+  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium' })
+  const rows: Figures[] = []
+  try {
+    for (const js of [true, false])
+      for (const run of [pubg325, steam500]) {
+        try {
+          rows.push(await run(browser, js))
+        } catch (e) {
+          rows.push({
+            journey: run.name,
+            js,
+            taps: Number.NaN,
+            seconds: Number.NaN,
+            screens: Number.NaN,
+            note: `failed: ${(e as Error).message.split('\n')[0]}`,
+          })
+        }
+      }
+  } finally {
+    await browser.close()
+  }
+  console.log('| journey | JavaScript | taps | waiting, s | screens scrolled | note |')
+  console.log('| --- | --- | --- | --- | --- | --- |')
+  for (const r of rows)
+    console.log(
+      `| ${r.journey} | ${r.js ? 'on' : 'off'} | ${r.taps} | ${r.seconds.toFixed(1)} | ${r.screens.toFixed(1)} | ${r.note} |`,
+    )
+}
+
+await main()
