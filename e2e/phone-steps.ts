@@ -134,7 +134,11 @@ export function phoneOrderCard() {
     const res = await page.goto(`/admin/orders/${orderId}`)
     expect(res?.status()).toBe(200)
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-    await expect(page.getByRole('region', { name: 'Платежи' })).toContainText('оплачен')
+    const paymentsCard = page.getByRole('region', { name: 'Платежи' })
+    await expect(paymentsCard).toContainText('оплачен')
+    // the method as the buyer saw it and the provider by name, not the method's address
+    await expect(paymentsCard).toContainText('Банковская карта · Песочница (тестовые платежи)')
+    await expect(paymentsCard).not.toContainText('sandbox-card')
     expect(await backOfficeTextProblems(page), 'the text of the order card').toEqual([])
     await checkWidth(page, 360, true)
   })

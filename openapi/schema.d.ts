@@ -3378,6 +3378,8 @@ export interface components {
                 /** Format: uuid */
                 id: string;
                 method: string;
+                /** @description The method’s title as buyers saw it; null once the method is deleted */
+                method_title?: string | null;
                 provider: string;
                 status: string;
             }[];

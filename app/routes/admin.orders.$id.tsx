@@ -173,10 +173,16 @@ export default function AdminOrder() {
             <ul className="admin-list">
               {detail.payments.map((p) => (
                 <li key={p.id}>
-                  {formatWhen(p.created)} · {p.method} ({p.provider}) ·{' '}
+                  {formatWhen(p.created)} · {p.method_title ?? p.method} ·{' '}
+                  {t(`admin.payment_setup.providers.${p.provider}`)} ·{' '}
                   {formatWireAmount(p.amount, p.currency)} ·{' '}
                   <strong>{t(`admin.orders.payment_statuses.${p.status}`)}</strong>
-                  {p.external_id ? <span className="field__hint admin-break"> · {p.external_id}</span> : null}
+                  {p.external_id ? (
+                    <span className="field__hint admin-break">
+                      {' '}
+                      · {t('admin.orders.payment_provider_id', { id: p.external_id })}
+                    </span>
+                  ) : null}
                 </li>
               ))}
             </ul>

@@ -57,6 +57,11 @@ const AdminOrderDetail = z
       z.object({
         id: z.uuid(),
         method: z.string(),
+        method_title: z
+          .string()
+          .nullable()
+          .optional()
+          .openapi({ description: 'The method’s title as buyers saw it; null once the method is deleted' }),
         provider: z.string(),
         amount: z.string(),
         currency: z.string(),

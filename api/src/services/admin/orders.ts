@@ -1,7 +1,16 @@
 // Back-office order search and the order's full picture (lines, payments, timeline).
-import { and, asc, count, desc, eq, exists, gte, lt, type SQL, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, exists, gte, inArray, lt, min, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { games, gifts, type OrderStatus, orders, payments, type RefundStatus, refunds } from '../../db/schema'
+import {
+  games,
+  gifts,
+  type OrderStatus,
+  orders,
+  paymentMethods,
+  payments,
+  type RefundStatus,
+  refunds,
+} from '../../db/schema'
 import { toMoney } from '../../lib/money'
 import { isUuid } from '../orders/access'
 import { refundOut } from '../refunds/view'
@@ -103,6 +112,20 @@ export async function searchOrders(db: Db, s: OrderSearch) {
   }
 }
 
+/**
+ * The titles buyers saw for these payment methods. A payment keeps only the method's name, which
+ * is unique per country group; the groups of one shop name a method alike, so any title will do.
+ */
+async function methodTitles(db: Db, names: string[]): Promise<Map<string, string>> {
+  if (names.length === 0) return new Map()
+  const rows = await db
+    .select({ name: paymentMethods.name, title: min(paymentMethods.title) })
+    .from(paymentMethods)
+    .where(inArray(paymentMethods.name, [...new Set(names)]))
+    .groupBy(paymentMethods.name)
+  return new Map(rows.flatMap((r) => (r.title ? [[r.name, r.title] as const] : [])))
+}
+
 /** The order as the buyer sees it (codes masked), its payments and its timeline. */
 export async function orderDetail(db: Db, id: string) {
   const [row] = await db.select().from(orders).where(eq(orders.id, id))
@@ -112,6 +135,10 @@ export async function orderDetail(db: Db, id: string) {
     key === 'code' && typeof value === 'string' ? maskCode(value) : value,
   )
   const pays = await db.select().from(payments).where(eq(payments.orderId, id)).orderBy(asc(payments.created))
+  const titles = await methodTitles(
+    db,
+    pays.map((p) => p.methodName),
+  )
   const events = await listOrderEvents(db, id)
   return {
     order: masked,
@@ -119,6 +146,7 @@ export async function orderDetail(db: Db, id: string) {
     payments: pays.map((p) => ({
       id: p.id,
       method: p.methodName,
+      method_title: titles.get(p.methodName) ?? null,
       provider: p.provider,
       amount: toMoney(p.amount),
       currency: p.currency,
