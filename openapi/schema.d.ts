@@ -64,6 +64,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/articles/{slug}/template/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A legal document’s template filled with the seller’s requisites (issue 47)
+         * @description For privacy-policy, consent, user-agreement and refunds: the text to review, edit and save with PUT /api/admin/articles/{slug}/ (which publishes it). Nothing is saved. Another slug: 404. Owner only: support staff get 403; anyone who is not staff gets 404, as for an unknown address.
+         */
+        get: operations["getAdminArticlesBySlugTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/audit/": {
         parameters: {
             query?: never;
@@ -3144,6 +3164,14 @@ export interface components {
             header: string;
             text: string;
         };
+        AdminArticleTemplate: {
+            header: string;
+            /** @description Requisites the text needs that «Реквизиты и чеки» lacks (Russian names); the text marks each in brackets */
+            missing_requisites: string[];
+            slug: string;
+            /** @description HTML filled with the seller's requisites, to review and save */
+            text: string;
+        };
         AdminAuditEntry: {
             action: string;
             actor: string | null;
@@ -3506,6 +3534,8 @@ export interface components {
             seller_warnings?: string[];
             /** @description What a new shop still lacks (issue 37): shown on the overview until fixed */
             setup: {
+                /** @description Legal documents (privacy-policy, consent, user-agreement, refunds) not published yet: each is set up from its template in /admin/articles (issue 47) */
+                missing_articles?: ("privacy-policy" | "consent" | "user-agreement" | "refunds")[];
                 /** @description active payment methods buyers can pay by (sandbox ones only with sandbox payments) */
                 payment_methods: number;
                 shop_name: string;
@@ -6153,6 +6183,84 @@ export interface operations {
             };
             /** @description Error 429 */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminArticlesBySlugTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminArticleTemplate"];
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 409 */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

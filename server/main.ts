@@ -56,12 +56,14 @@ async function main() {
         dataDir: env.DATABASE_URL ? undefined : `${env.dataDir}/pglite`,
         pg: pgSettings(env),
         // Loaded only when seeding: a production worker never reads the demo seeder.
-        // the demo staff accounts (public passwords) only in demo mode (issue 42)
+        // the demo staff accounts (public passwords) only in demo mode (issue 42), and so are the
+        // demo's legal texts and contacts (issue 47)
         seed: env.seedDemo
           ? async (db) =>
               (await import('#api/demo/seed')).seedIfEmpty(db, {
                 stockPerItem: env.DEMO_STOCK,
                 staff: demoMode,
+                texts: demoMode,
               })
           : undefined,
       })

@@ -9,7 +9,7 @@ import { request } from 'node:http'
 import { eq, like } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { openDatabase } from '#api/db/client'
-import { auditLog, staffAlerts, staffRoles, users } from '#api/db/schema'
+import { articles, auditLog, contacts, staffAlerts, staffRoles, users } from '#api/db/schema'
 import { freePort, logLines, startShopProcess, waitFor } from '#tests/helpers/shop-process'
 
 const root = path.resolve(import.meta.dirname, '../..')
@@ -119,6 +119,9 @@ describe('production SEED_DEMO=1 (finding 2)', () => {
     await withDb(prod.dataDir, async (db) => {
       expect(await db.select().from(staffRoles)).toEqual([])
       expect(await db.select().from(users).where(eq(users.email, 'owner@igromarket.demo'))).toEqual([])
+      // nor the demo's legal texts and contacts (issue 47): the owner publishes the shop's own
+      expect(await db.select().from(articles)).toEqual([])
+      expect(await db.select().from(contacts)).toEqual([])
       const proxies = await db.select().from(staffAlerts).where(like(staffAlerts.cause, 'undeclared_proxy:%'))
       expect(proxies.map((a) => a.cause)).toEqual(['undeclared_proxy:127.0.0.7'])
       expect(proxies[0]?.detail).toMatch(/TRUST_PROXY/)

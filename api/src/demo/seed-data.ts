@@ -17,9 +17,11 @@ import { DEMO_OWNER_EMAIL, DEMO_SUPPORT_EMAIL } from '../services/admin/demo-sta
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
-async function seedContent(tx: Tx): Promise<void> {
-  await tx.insert(articles).values(DEMO_ARTICLES)
-  await tx.insert(contacts).values(DEMO_CONTACT)
+async function seedContent(tx: Tx, texts: boolean): Promise<void> {
+  if (texts) {
+    await tx.insert(articles).values(DEMO_ARTICLES)
+    await tx.insert(contacts).values(DEMO_CONTACT)
+  }
   await tx.insert(standoffSettings).values({
     id: 1,
     needRefund: false,
@@ -106,6 +108,12 @@ export interface DemoSeedOptions {
    * seeds the catalogue without them (issue 42).
    */
   staff?: boolean
+  /**
+   * The demo's articles (a made-up company's privacy policy and agreement) and contacts: only in
+   * demo mode. A production `SEED_DEMO=1` shop publishes its own legal documents from templates in
+   * /admin/articles and shows its own requisites (issue 47).
+   */
+  texts?: boolean
 }
 
 /** The demo shop: catalogue, gifts, payments setup, content, settings, promo codes (and staff). */
@@ -114,7 +122,7 @@ export async function seedDemoData(db: Db, opts: DemoSeedOptions = {}): Promise<
     const gameIds = await seedCatalogue(tx, opts.stockPerItem)
     const giftIds = await seedGifts(tx, opts.stockPerItem)
     await seedPayments(tx)
-    await seedContent(tx)
+    await seedContent(tx, opts.texts !== false)
     await seedPromoCodes(tx, gameIds, giftIds)
     if (opts.staff !== false) await seedDemoStaff(tx)
   })

@@ -5,8 +5,10 @@ import type { ApiApp } from '../../context'
 import { auditLog, ORDER_STATUSES, STAFF_ROLES } from '../../db/schema'
 import { pageNumberPage, pageQuery, pageSchema } from '../../lib/pagination'
 import { errorResponses, jsonContent } from '../../lib/schemas'
+import { LEGAL_SLUGS } from '../../../../shared/legal-documents'
 import { overview } from '../../services/admin/overview'
 import { openAlerts } from '../../services/alerts/run'
+import { unpublishedLegal } from '../../services/content/legal-templates'
 import { openDifferenceCounts } from '../../services/reconciliation/run'
 import { mailHealth } from '../../services/mail/health'
 import { usableMethodCount } from '../../services/payments/method-setup'
@@ -89,6 +91,10 @@ const Overview = z
         shop_name: z.string(),
         payment_methods: z.number().int().openapi({
           description: 'active payment methods buyers can pay by (sandbox ones only with sandbox payments)',
+        }),
+        missing_articles: z.array(z.enum(LEGAL_SLUGS)).optional().openapi({
+          description:
+            'Legal documents (privacy-policy, consent, user-agreement, refunds) not published yet: each is set up from its template in /admin/articles (issue 47)',
         }),
       })
       .openapi({ description: 'What a new shop still lacks (issue 37): shown on the overview until fixed' }),
@@ -187,7 +193,7 @@ export function registerAdminOverview(app: ApiApp) {
 
   app.openapi(overviewRoute, async (c) => {
     const { db, config } = c.var.deps
-    const [base, mail, seller, failed, usable, alerts, shop, differences] = await Promise.all([
+    const [base, mail, seller, failed, usable, alerts, shop, differences, legal] = await Promise.all([
       overview(db, c.req.valid('query').days),
       mailHealth(db, config.mail, !config.demo),
       getSellerSettings(db),
@@ -196,6 +202,7 @@ export function registerAdminOverview(app: ApiApp) {
       openAlerts(db),
       getShopSettings(db, config),
       openDifferenceCounts(db),
+      unpublishedLegal(db),
     ])
     return c.json(
       {
@@ -204,7 +211,12 @@ export function registerAdminOverview(app: ApiApp) {
         reconciliation: { open: differences.reduce((n, d) => n + d.n, 0) },
         payments_usable: usable,
         alerts,
-        setup: { shop_named: shop.saved, shop_name: shop.name, payment_methods: usable },
+        setup: {
+          shop_named: shop.saved,
+          shop_name: shop.name,
+          payment_methods: usable,
+          missing_articles: legal,
+        },
         seller_warnings: sellerWarnings(seller, config),
         failed_receipts: failed.map((r) => ({
           id: r.id,

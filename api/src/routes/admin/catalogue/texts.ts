@@ -10,6 +10,9 @@ import {
   putArticle,
 } from '../../../services/admin/catalogue/texts'
 import { listArticles, listGameFaq } from '../../../services/admin/catalogue/views'
+import { legalTemplate, noTemplate } from '../../../services/content/legal-templates'
+import { getSellerSettings } from '../../../services/receipts/settings'
+import { getShopSettings } from '../../../services/shop/settings'
 import { Filled, Int, jsonBody, Text } from '../fields'
 import { staffOf } from '../guard'
 import { ownerRoute } from './owner-route'
@@ -26,6 +29,17 @@ const FaqOut = z
 const ArticleOut = z
   .object({ slug: z.string(), header: z.string(), text: z.string() })
   .openapi('AdminArticle')
+const ArticleTemplate = z
+  .object({
+    slug: z.string(),
+    header: z.string(),
+    text: z.string().openapi({ description: "HTML filled with the seller's requisites, to review and save" }),
+    missing_requisites: z.array(z.string()).openapi({
+      description:
+        'Requisites the text needs that «Реквизиты и чеки» lacks (Russian names); the text marks each in brackets',
+    }),
+  })
+  .openapi('AdminArticleTemplate')
 const FaqFields = z.object({
   text: Filled(500, 'заполните вопрос'),
   answer: Filled(5000, 'заполните ответ'),
@@ -100,6 +114,17 @@ const routes = {
     },
     ArticleOut,
   ),
+  articleTemplate: ownerRoute(
+    {
+      method: 'get',
+      path: '/api/admin/articles/{slug}/template/',
+      summary: 'A legal document’s template filled with the seller’s requisites (issue 47)',
+      description:
+        'For privacy-policy, consent, user-agreement and refunds: the text to review, edit and save with PUT /api/admin/articles/{slug}/ (which publishes it). Nothing is saved. Another slug: 404.',
+      request: { params: SlugParam },
+    },
+    ArticleTemplate,
+  ),
 }
 
 export function registerAdminTexts(app: ApiApp) {
@@ -127,5 +152,18 @@ export function registerAdminTexts(app: ApiApp) {
   app.openapi(routes.articlePut, async (c) => {
     const row = await putArticle(c.var.deps.db, staffOf(c), c.req.valid('param').slug, c.req.valid('json'))
     return c.json(row, 200)
+  })
+
+  app.openapi(routes.articleTemplate, async (c) => {
+    const { db, config } = c.var.deps
+    const { slug } = c.req.valid('param')
+    const [seller, shop] = await Promise.all([getSellerSettings(db), getShopSettings(db, config)])
+    const filled = legalTemplate(slug, seller, {
+      name: shop.name,
+      url: config.publicUrl,
+      timeZone: shop.timeZone,
+    })
+    if (!filled) throw noTemplate(slug)
+    return c.json({ slug, header: filled.header, text: filled.text, missing_requisites: filled.missing }, 200)
   })
 }
