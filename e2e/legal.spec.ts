@@ -6,6 +6,7 @@ import {
   paidOrderShowsReceiptAndSeller,
   signUpNeedsConsent,
 } from './legal-steps'
+import { ownerPublishesDemoDocument } from './legal-templates-steps'
 
 // two of these tests change the requisites and put them back: they must not overlap
 test.describe.configure({ mode: 'serial' })
@@ -32,6 +33,14 @@ test('after a sandbox payment the order shows its receipt; the done mail names t
   request,
 }) => {
   await paidOrderShowsReceiptAndSeller(page, context, request)
+})
+
+test('the refund rules: not published, then published from the template filled with the requisites (issue 47)', async ({
+  page,
+  context,
+  request,
+}) => {
+  await ownerPublishesDemoDocument(page, context, request, 'refunds')
 })
 
 // the same purchase without JavaScript, in this file so that it never overlaps the one above (both

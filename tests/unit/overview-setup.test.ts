@@ -29,4 +29,16 @@ describe('overview setup lines', () => {
     expect(lines.map((l) => l.to)).toEqual(['/admin/shop', '/admin/payments', '/admin/seller#failed-heading'])
     expect(lines[2]?.text).toBe('admin.overview_alerts.failed_receipts{"n":1}')
   })
+
+  it('each legal document not published opens its template on /admin/articles (issue 47)', () => {
+    const lines = setupLines(
+      { setup: { ...ready, missing_articles: ['consent', 'refunds'] }, seller_warnings: [] },
+      t,
+    )
+    expect(lines.map((l) => [l.key, l.to])).toEqual([
+      ['article:consent', '/admin/articles?template=consent#article-template'],
+      ['article:refunds', '/admin/articles?template=refunds#article-template'],
+    ])
+    expect(lines[0]?.text).toBe('admin.overview_alerts.legal_missing{"title":"legal.pages.consent.title"}')
+  })
 })

@@ -4,6 +4,7 @@ import { ApiResponseError, apiFor, must } from '#app/lib/api/client.server'
 import { sanitizeHtml } from '#app/lib/sanitize-html'
 import { shortDescription } from '#app/lib/seo'
 import { markShared } from '#app/lib/shared-page.server'
+import { isLegalSlug } from '../../../shared/legal-documents'
 
 /** Ends headings and list items with a full stop, so the plain-text description reads as sentences. */
 function endSentences(html: string): string {
@@ -13,7 +14,9 @@ function endSentences(html: string): string {
 /**
  * Loader of an info article page: GET /api/articles/{slug}/, its HTML sanitized here on the server.
  * `pageKey` (the `info.pages.*` key) marks a page the footer or a form links to: until the owner
- * writes it, it shows a polite placeholder (kept out of search engines) instead of a 404 (issue 37).
+ * writes it, it shows a polite placeholder (kept out of search engines) instead of a 404 (issue 37);
+ * a legal document (shared/legal-documents.ts) says plainly that the shop has not published it yet
+ * (issue 47), never a demo text.
  */
 export function articleLoader(slug: string, pageKey?: string) {
   return async ({ request, context }: LoaderFunctionArgs) => {
@@ -34,8 +37,9 @@ export function articleLoader(slug: string, pageKey?: string) {
       if (pageKey && error instanceof ApiResponseError && error.status === 404) {
         const { t } = await getServerT(request)
         const header = t(pageKey.includes('.') ? `${pageKey}.title` : `info.pages.${pageKey}.title`)
+        const text = t(isLegalSlug(slug) ? 'info.legal_placeholder' : 'info.placeholder')
         return data(
-          { header, html: `<p>${t('info.placeholder')}</p>`, description: '', placeholder: true },
+          { header, html: `<p>${text}</p>`, description: '', placeholder: true },
           { headers: api.headers },
         )
       }

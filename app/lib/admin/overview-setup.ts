@@ -1,6 +1,7 @@
 // The overview's «Что ещё не настроено» list (issue 37, 33): each line says what a new shop lacks
 // and links to the back-office screen that fixes it.
 import type { components } from '#openapi/schema'
+import { INFO_PAGES } from '#app/components/info/info-pages'
 import type { TFunction } from '#app/i18n/translate'
 
 type Overview = components['schemas']['AdminOverview']
@@ -15,6 +16,15 @@ export interface SetupLine {
 /** The seller's requisites and the receipts are fixed in «Реквизиты и чеки». */
 export const SELLER_SCREEN = '/admin/seller'
 
+/** The form of /admin/articles that opens a legal document's template (issue 47). */
+export const templatePath = (slug: string) => `/admin/articles?template=${slug}#article-template`
+
+/** The storefront title of the linked page `/info/{slug}` (its menu and footer name). */
+export function linkedPageTitle(slug: string, t: TFunction): string {
+  const page = INFO_PAGES.find((p) => p.path === `/info/${slug}`)
+  return page ? t(`${page.key}.title`) : slug
+}
+
 export function setupLines(o: Pick<Overview, 'setup' | 'seller_warnings' | 'failed_receipts'>, t: TFunction) {
   const lines: SetupLine[] = []
   if (!o.setup.shop_named)
@@ -28,6 +38,12 @@ export function setupLines(o: Pick<Overview, 'setup' | 'seller_warnings' | 'fail
       key: 'payments',
       text: t('admin.overview_alerts.no_payment_methods'),
       to: '/admin/payments',
+    })
+  for (const slug of o.setup.missing_articles ?? [])
+    lines.push({
+      key: `article:${slug}`,
+      text: t('admin.overview_alerts.legal_missing', { title: linkedPageTitle(slug, t) }),
+      to: templatePath(slug),
     })
   for (const w of o.seller_warnings ?? []) lines.push({ key: `seller:${w}`, text: w, to: SELLER_SCREEN })
   const failed = o.failed_receipts?.length ?? 0
