@@ -2,16 +2,24 @@
 // server, and specs that switch receipts on put the row back afterwards. Two such specs at once (the
 // two Playwright workers) would undo each other: one puts receipts off while the other pays. This
 // lock, a directory made atomically next to the other workers, keeps those windows one at a time.
+// The shop's own settings (/api/admin/shop/: its logo and tagline, issue 47) have a lock of their own.
 import { mkdirSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 
-const LOCK = path.join(tmpdir(), `igromarket-e2e-seller-${process.env.E2E_PORT ?? '3200'}.lock`)
+const lockOf = (name: string) =>
+  path.join(tmpdir(), `igromarket-e2e-${name}-${process.env.E2E_PORT ?? '3200'}.lock`)
 // a window is a minute at most; a lock older than this was left by a run that was killed
 const STALE_MS = 180_000
 
 /** Runs `fn` while no other e2e worker changes the seller's settings through this lock. */
-export async function withSellerLock<T>(fn: () => Promise<T>): Promise<T> {
+export const withSellerLock = <T>(fn: () => Promise<T>): Promise<T> => withLock('seller', fn)
+
+/** Runs `fn` while no other e2e worker changes the shop's name, logo or tagline through this lock. */
+export const withShopLock = <T>(fn: () => Promise<T>): Promise<T> => withLock('shop', fn)
+
+async function withLock<T>(name: string, fn: () => Promise<T>): Promise<T> {
+  const LOCK = lockOf(name)
   const start = Date.now()
   for (;;) {
     try {
@@ -24,7 +32,7 @@ export async function withSellerLock<T>(fn: () => Promise<T>): Promise<T> {
       } catch {
         // removed meanwhile by its holder: try again
       }
-      if (Date.now() - start > STALE_MS) throw new Error(`the seller settings lock ${LOCK} is held too long`)
+      if (Date.now() - start > STALE_MS) throw new Error(`the ${name} settings lock ${LOCK} is held too long`)
       await new Promise((r) => setTimeout(r, 250))
     }
   }

@@ -1240,6 +1240,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/shop/logo/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload the shop’s logo (multipart, field `logo`)
+         * @description The image is recognised by its bytes (PNG, JPEG, WebP or GIF; SVG is refused: it can carry script), stripped of metadata, stored as the shop’s one logo (the previous upload is deleted) and served from /media/; the shop’s `logo` becomes its address. At most 2 MB. Audited. 409 shop_not_saved until the shop’s name is saved. Owner only: support staff get 403; anyone who is not staff gets 404, as for an unknown address. Counts towards the per-staff write limit (429 with Retry-After beyond it).
+         */
+        post: operations["postAdminShopLogo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/stock/": {
         parameters: {
             query?: never;
@@ -5368,6 +5388,8 @@ export interface components {
             name: string;
             support_email: "" | string;
             support_phone: string;
+            /** @description The line under the name in the footer and the mails (issue 47); empty: the built-in one. Absent: unchanged */
+            tagline?: string;
             /**
              * @description The IANA zone every time of the back-office, mails and exports is in (decision 136); absent: unchanged. A well-shaped zone the server does not know: 400 time_zone_unknown
              * @example Europe/Moscow
@@ -12389,6 +12411,116 @@ export interface operations {
                 };
             };
             /** @description The body is not in a format this operation reads (send JSON with `Content-Type: application/json`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restart, failover, overload; `code` database_unavailable): retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminShopLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["AdminLogoUpload"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example /media/0123456789abcdef0123456789abcdef.png */
+                        logo: string;
+                    };
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The bearer token sent is not valid (expired, or its sign-in ended): refresh it and retry, or call without one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such address for a guest or a shopper: the back-office does not reveal itself */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 409 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 415 */
             415: {
                 headers: {
                     [name: string]: unknown;

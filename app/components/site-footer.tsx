@@ -10,10 +10,11 @@ export interface SellerLine {
   ogrn: string
 }
 
-/** The owner's support contacts (issue 37), shown when set. */
+/** The owner's support contacts (issue 37), shown when set, and tagline (issue 47). */
 interface SupportLine {
   support_email: string
   support_phone: string
+  tagline?: string
 }
 
 export function SiteFooter({ seller, shop }: { seller: SellerLine | null; shop?: SupportLine | null }) {
@@ -67,7 +68,7 @@ export function SiteFooter({ seller, shop }: { seller: SellerLine | null; shop?:
           ) : null}
         </p>
       ) : null}
-      <p>{t('footer.tagline')}</p>
+      <p>{shop?.tagline || t('footer.tagline')}</p>
       <p>
         {t('shell.payment_note')}
         <Hint label={t('shell.payment_hint_label')} text={t('shell.payment_hint')} />

@@ -15,6 +15,8 @@ export interface ShopShell {
   telegram_follow: boolean
   /** The shop's time zone every time is shown in (decision 136). */
   time_zone: string
+  /** The owner's line under the name in the footer (issue 47); '' for the built-in one. */
+  tagline: string
 }
 
 export async function loadShop(request: Request, context: AppLoadContext): Promise<ShopShell> {
@@ -29,6 +31,7 @@ export async function loadShop(request: Request, context: AppLoadContext): Promi
         support_phone: data.support_phone,
         telegram_follow: data.telegram_follow === true,
         time_zone: data.time_zone ?? DEFAULT_SHOP_TIMEZONE,
+        tagline: data.tagline ?? '',
       }
     }
   } catch {}
@@ -39,5 +42,6 @@ export async function loadShop(request: Request, context: AppLoadContext): Promi
     support_phone: '',
     telegram_follow: false,
     time_zone: DEFAULT_SHOP_TIMEZONE,
+    tagline: '',
   }
 }

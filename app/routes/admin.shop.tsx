@@ -1,11 +1,14 @@
 // /admin/shop: the shop's own name, logo and support contacts (issue 37), owner only. They replace
-// «ИгроМаркет» in the header, footer, page titles and mails.
+// «ИгроМаркет» in the header, footer, page titles and mails. The logo is uploaded here too and the
+// footer's and mails' tagline is the owner's (issue 47).
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { AdminForm, Field, Submit } from '#app/components/admin/admin-form'
+import { LogoUpload } from '#app/components/admin/logo-upload'
 import { rememberShopName } from '#app/i18n/shop-name.server'
 import { useT } from '#app/i18n/i18n-context'
 import { adminT, badIntent, ownerApi, read, readForm, settle } from '#app/lib/admin/admin.server'
+import { uploadLogo } from '#app/lib/admin/logo.server'
 import { adminMeta } from '#app/lib/admin/meta'
 import { DEFAULT_SHOP_TIMEZONE } from '../../shared/shop-time'
 
@@ -38,6 +41,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const { api } = await ownerApi(request, context)
   const posted = await readForm(request)
+  if (posted.intent === 'logo') return uploadLogo(request, api, posted, 'shop')
   if (posted.intent !== 'save') badIntent()
   const field = (name: string) => String(posted.form.get(name) ?? '')
   const call = api.client
@@ -48,6 +52,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         support_email: field('support_email'),
         support_phone: field('support_phone'),
         time_zone: field('time_zone'),
+        tagline: field('tagline'),
       },
     })
     .then((r) => {
@@ -75,6 +80,12 @@ export default function AdminShop() {
             defaultValue={shop.logo}
           />
           <Field
+            name="tagline"
+            label={t('admin.shop_settings.tagline')}
+            hint={t('admin.shop_settings.tagline_hint', { tagline: t('footer.tagline') })}
+            defaultValue={shop.tagline ?? ''}
+          />
+          <Field
             name="support_email"
             type="email"
             label={t('admin.shop_settings.support_email')}
@@ -100,6 +111,7 @@ export default function AdminShop() {
           <Submit>{t('admin.common.save')}</Submit>
         </AdminForm>
       </section>
+      <LogoUpload logo={shop.logo} title={shop.name} />
     </section>
   )
 }

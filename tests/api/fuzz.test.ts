@@ -377,6 +377,7 @@ describe('multipart uploads, with hand-made bad inputs', () => {
       'POST /api/admin/games/{id}/logo/',
       'POST /api/admin/gifts/{id}/logo/',
       'POST /api/admin/payments/methods/{id}/icon/',
+      'POST /api/admin/shop/logo/',
       'POST /api/auth/profile/',
       'POST /api/orders/standoff/avatar/{id}/',
     ])

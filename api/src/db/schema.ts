@@ -901,6 +901,8 @@ export const uploads = pgTable(
     paymentMethodId: integer('payment_method_id').references(() => paymentMethods.id, {
       onDelete: 'cascade',
     }),
+    // the shop's own logo, uploaded at /admin/shop (issue 47): true for its one row, else null
+    shop: boolean('shop'),
     contentType: text('content_type').notNull(),
     bytes: bytea('bytes').notNull(),
     size: integer('size').notNull(),
@@ -913,9 +915,11 @@ export const uploads = pgTable(
     uniqueIndex('uploads_game_uq').on(t.gameId),
     uniqueIndex('uploads_gift_uq').on(t.giftId),
     uniqueIndex('uploads_payment_method_uq').on(t.paymentMethodId),
+    uniqueIndex('uploads_shop_uq').on(t.shop),
+    check('uploads_shop_true', sql`${t.shop} is null or ${t.shop}`),
     check(
       'uploads_one_owner',
-      sql`num_nonnulls(${t.orderId}, ${t.userId}, ${t.gameId}, ${t.giftId}, ${t.paymentMethodId}) = 1`,
+      sql`num_nonnulls(${t.orderId}, ${t.userId}, ${t.gameId}, ${t.giftId}, ${t.paymentMethodId}, ${t.shop}) = 1`,
     ),
   ],
 )
@@ -999,6 +1003,8 @@ export const shopSettings = pgTable('shop_settings', {
   supportPhone: text('support_phone').notNull().default(''),
   // the IANA zone every time is shown and taken in (decision 136); null: SHOP_TIMEZONE
   timeZone: text('time_zone'),
+  // the line under the name in the footer and the mails (issue 47); '' for the built-in one
+  tagline: text('tagline').notNull().default(''),
   updated: timestamp('updated', { withTimezone: true }).notNull().defaultNow(),
 })
 

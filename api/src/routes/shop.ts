@@ -1,14 +1,19 @@
-// The shop's name, logo and support contacts (issue 37): public for the storefront's header, titles
-// and footer; the owner edits them at /api/admin/shop/.
+// The shop's name, logo and support contacts (issue 37) and its tagline (issue 47): public for the
+// storefront's header, titles and footer; the owner edits them at /api/admin/shop/ (the logo is
+// uploaded at /api/admin/shop/logo/, routes/admin/logos.ts).
 import { createRoute, z } from '@hono/zod-openapi'
 import type { ApiApp } from '../context'
-import { fieldError } from '../lib/errors'
+import { fieldError, message } from '../lib/errors'
 import { errorResponses, jsonContent } from '../lib/schemas'
 import { audit, changedFields } from '../services/admin/audit'
 import { getShopSettings, type ShopSettings, saveShopSettings } from '../services/shop/settings'
+import { dropShopLogoUpload } from '../services/uploads/store'
 import { isTimeZone, TIME_ZONE_SHAPE } from '../../../shared/shop-time'
 import { Filled, jsonBody, Text } from './admin/fields'
 import { adminRoute, staffOf } from './admin/guard'
+
+/** The tagline's limit: one line under the name on a phone's screen. */
+const TAGLINE_MAX = 120
 
 const Shop = z
   .object({
@@ -42,6 +47,15 @@ const Shop = z
         description:
           'The IANA zone every time of the back-office, mails and exports is in (decision 136); absent: unchanged. A well-shaped zone the server does not know: 400 time_zone_unknown',
       }),
+    tagline: Text(TAGLINE_MAX)
+      .refine((v) => !/\p{Cc}/u.test(v), message('shop_tagline_one_line'))
+      .optional()
+      .openapi({
+        // the refinement above, published
+        pattern: '^[^\\u0000-\\u001f\\u007f-\\u009f]*$',
+        description:
+          'The line under the name in the footer and the mails (issue 47); empty: the built-in one. Absent: unchanged',
+      }),
   })
   .openapi('Shop')
 type ShopIn = z.infer<typeof Shop>
@@ -52,6 +66,7 @@ const out = (s: ShopSettings) => ({
   support_email: s.supportEmail,
   support_phone: s.supportPhone,
   time_zone: s.timeZone,
+  tagline: s.tagline,
 })
 
 const publicRoute = createRoute({
@@ -112,8 +127,11 @@ export function registerShop(app: ApiApp) {
         // the start-up's zone is followed, not copied: changing SHOP_TIMEZONE later still applies
         timeZone:
           b.time_zone === undefined ? undefined : b.time_zone === config.shopTimeZone ? null : b.time_zone,
+        tagline: b.tagline,
       })
       const after = await getShopSettings(tx, config)
+      // the shop's uploaded logo replaced by another address: its upload goes (as a game's does)
+      if (before.logo !== after.logo) await dropShopLogoUpload(tx, after.logo)
       const diff = changedFields(out(before), out(after))
       if (diff.changed)
         await audit(tx, staff, { action: 'shop.update', entity: 'shop', entityId: 1, ...diff })

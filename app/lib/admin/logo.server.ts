@@ -1,5 +1,5 @@
-// A back-office image form post (a game's or gift's logo, a payment method's icon) → the API's
-// multipart upload (the API checks the image itself).
+// A back-office image form post (a game's or gift's logo, a payment method's icon, the shop's
+// logo) → the API's multipart upload (the API checks the image itself).
 import type { ApiSession } from '#app/lib/api/client.server'
 import { adminT, settle } from './admin.server'
 
@@ -11,6 +11,7 @@ const TARGETS = {
     field: 'icon',
     saved: 'admin.payment_setup.icon_upload.saved',
   },
+  shop: { path: '/api/admin/shop/logo/', field: 'logo', saved: 'admin.logo.saved' },
 } as const
 
 export function uploadLogo(
@@ -18,21 +19,17 @@ export function uploadLogo(
   api: ApiSession,
   posted: { form: FormData; key: string },
   what: keyof typeof TARGETS,
-  id: number,
+  /** The item's id (none for the shop's own logo). */
+  id?: number,
 ) {
   const target = TARGETS[what]
   const upload = new FormData()
   const file = posted.form.get(target.field)
   if (file instanceof File && file.size > 0) upload.set(target.field, file, file.name || target.field)
-  return settle(
-    request,
-    api,
-    posted,
-    api.client.POST(target.path, {
-      params: { path: { id } },
-      body: upload as never,
-      bodySerializer: (b: unknown) => b as FormData,
-    }),
-    adminT(target.saved),
-  )
+  const multipart = { body: upload as never, bodySerializer: (b: unknown) => b as FormData }
+  const call =
+    target.path === '/api/admin/shop/logo/'
+      ? api.client.POST(target.path, multipart)
+      : api.client.POST(target.path, { params: { path: { id: id ?? 0 } }, ...multipart })
+  return settle(request, api, posted, call, adminT(target.saved))
 }

@@ -2,6 +2,7 @@
 // recognised by its bytes (PNG, JPEG, WebP, GIF — an SVG, which could carry script, is refused),
 // stripped of metadata and stored in the database (services/uploads), replacing the item's
 // previous one; the item's `logo`/`icon` becomes its /media/ address. Audited before and after.
+// The shop's own logo (issue 47, /admin/shop) goes through the same checks.
 import { z } from '@hono/zod-openapi'
 import { eq } from 'drizzle-orm'
 import type { Context } from 'hono'
@@ -10,7 +11,8 @@ import { games, gifts, paymentMethods } from '../../db/schema'
 import { fail, fieldError } from '../../lib/errors'
 import { errorResponses, IdParam, jsonContent } from '../../lib/schemas'
 import { audit } from '../../services/admin/audit'
-import { cleanImage } from '../../services/uploads/images'
+import { setShopLogo } from '../../services/shop/settings'
+import { type CleanImage, cleanImage } from '../../services/uploads/images'
 import { MEDIA_PREFIX, replaceUpload, type UploadOwner } from '../../services/uploads/store'
 import { adminRoute, staffOf } from './guard'
 
@@ -59,6 +61,20 @@ const iconRoute = adminRoute('owner', {
   responses: { 200: jsonContent(IconOut), ...errorResponses(400, 403, 404, 413, 415) },
 })
 
+const shopRoute = adminRoute('owner', {
+  method: 'post',
+  path: '/api/admin/shop/logo/',
+  summary: 'Upload the shop’s logo (multipart, field `logo`)',
+  description:
+    'The image is recognised by its bytes (PNG, JPEG, WebP or GIF; SVG is refused: it can carry script), ' +
+    'stripped of metadata, stored as the shop’s one logo (the previous upload is deleted) and served from /media/; ' +
+    'the shop’s `logo` becomes its address. At most 2 MB. Audited. 409 shop_not_saved until the shop’s name is saved.',
+  request: {
+    body: { content: { 'multipart/form-data': { schema: LogoForm } }, required: true },
+  },
+  responses: { 200: jsonContent(LogoOut), ...errorResponses(400, 403, 409, 413, 415) },
+})
+
 type Target = {
   entity: 'game' | 'gift' | 'payment_method'
   field: 'logo' | 'icon'
@@ -95,17 +111,26 @@ const CODES = {
   icon: { required: 'admin_icon_required', large: 'admin_icon_too_large', notImage: 'admin_icon_not_image' },
 } as const
 
+/** The posted image of `field`, checked (present, not too large, an image by its bytes) and cleaned. */
+async function postedImage(
+  c: Context<AppEnv>,
+  field: Target['field'],
+  maxBytes: number,
+): Promise<CleanImage> {
+  const codes = CODES[field]
+  const form = await c.req.parseBody({ all: true }).catch(() => ({}) as Record<string, unknown>)
+  const posted = form[field]
+  const file = Array.isArray(posted) ? posted.find((f) => f instanceof File) : posted
+  if (!(file instanceof File) || file.size === 0) throw fieldError(field, codes.required)
+  if (file.size > maxBytes) throw fail(413, codes.large, { kb: maxBytes / 1024, mb: maxBytes / 1024 / 1024 })
+  const image = cleanImage(new Uint8Array(await file.arrayBuffer()))
+  if (!image) throw fieldError(field, codes.notImage)
+  return image
+}
+
 async function storeImage(c: Context<AppEnv>, target: Target, id: number): Promise<string> {
   const staff = staffOf(c)
-  const codes = CODES[target.field]
-  const form = await c.req.parseBody({ all: true }).catch(() => ({}) as Record<string, unknown>)
-  const field = form[target.field]
-  const file = Array.isArray(field) ? field.find((f) => f instanceof File) : field
-  if (!(file instanceof File) || file.size === 0) throw fieldError(target.field, codes.required)
-  if (file.size > target.maxBytes)
-    throw fail(413, codes.large, { kb: target.maxBytes / 1024, mb: target.maxBytes / 1024 / 1024 })
-  const image = cleanImage(new Uint8Array(await file.arrayBuffer()))
-  if (!image) throw fieldError(target.field, codes.notImage)
+  const image = await postedImage(c, target.field, target.maxBytes)
   // biome-ignore lint/suspicious/noExplicitAny: the three tables share `id` and an image column
   const t = target.table as any
   const column = target.field === 'icon' ? paymentMethods.icon : (target.table as typeof games).logo
@@ -133,7 +158,29 @@ async function storeImage(c: Context<AppEnv>, target: Target, id: number): Promi
   })
 }
 
+/** The shop's logo: its one upload, and the settings' `logo` pointed at it. */
+async function storeShopLogo(c: Context<AppEnv>): Promise<string> {
+  const staff = staffOf(c)
+  const image = await postedImage(c, 'logo', MAX_LOGO_BYTES)
+  return c.var.deps.db.transaction(async (tx) => {
+    const name = await replaceUpload(tx, { shop: true }, image)
+    const path = `${MEDIA_PREFIX}${name}`
+    const replaced = await setShopLogo(tx, path)
+    // the transaction rolls back: the upload is not kept either
+    if (!replaced) throw fail(409, 'shop_not_saved')
+    await audit(tx, staff, {
+      action: 'shop.logo',
+      entity: 'shop',
+      entityId: 1,
+      before: { logo: replaced.before },
+      after: { logo: path },
+    })
+    return path
+  })
+}
+
 export function registerAdminLogos(app: ApiApp) {
+  app.openapi(shopRoute, async (c) => c.json({ logo: await storeShopLogo(c) }, 200))
   app.openapi(route('games'), async (c) =>
     c.json({ logo: await storeImage(c, TARGETS.game, c.req.valid('param').id) }, 200),
   )

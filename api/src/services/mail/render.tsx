@@ -8,7 +8,7 @@ import { orderHeld, reviewOverdue } from './templates/review'
 import { orderDone, orderFailed, orderRefunded } from './templates/order'
 import { dataRequestAccepted, dataRequestConfirm } from './templates/personal-data'
 import type { RenderContext, Template } from './templates/types'
-import { SellerLineContext, ShopNameContext } from './templates/layout'
+import { SellerLineContext, ShopNameContext, TaglineContext } from './templates/layout'
 import { fill, M } from './messages'
 import { getSellerSettings, sellerName } from '../receipts/settings'
 import { getShopSettings } from '../shop/settings'
@@ -53,12 +53,14 @@ export async function renderMail<T extends MailTemplate>(
 ): Promise<RenderedMail | null> {
   // the owner's shop name (issue 37) in the header, footer and texts of every mail
   // and its time zone (decision 136) for every time the mail states
+  // and its tagline (issue 47) under the name
   const settings =
-    ctx.shop && ctx.timeZone
+    ctx.shop && ctx.timeZone && ctx.tagline !== undefined
       ? null
       : await getShopSettings(ctx.db, { demo: ctx.demo ?? true, shopTimeZone: ctx.config.shopTimeZone })
   const shop = ctx.shop ?? settings?.name ?? M.shop
   const timeZone = ctx.timeZone ?? settings?.timeZone
+  const tagline = (ctx.tagline ?? settings?.tagline) || M.layout.tagline
   const content = await (TEMPLATES[template] as Template<T>)(data, { ...ctx, shop, timeZone })
   if (!content) return null
   const seller = await getSellerSettings(ctx.db)
@@ -71,7 +73,9 @@ export async function renderMail<T extends MailTemplate>(
     : null
   const html = await render(
     <ShopNameContext.Provider value={shop}>
-      <SellerLineContext.Provider value={line}>{content.body}</SellerLineContext.Provider>
+      <TaglineContext.Provider value={tagline}>
+        <SellerLineContext.Provider value={line}>{content.body}</SellerLineContext.Provider>
+      </TaglineContext.Provider>
     </ShopNameContext.Provider>,
   )
   const text = toPlainText(html, {

@@ -14,6 +14,8 @@ export interface ShopSettings {
   supportPhone: string
   /** The IANA zone every time is shown and taken in: the owner's choice, else SHOP_TIMEZONE. */
   timeZone: string
+  /** The line under the name in the footer and the mails (issue 47); '' for the built-in one. */
+  tagline: string
   /** False until the owner saves the settings once. */
   saved: boolean
 }
@@ -33,6 +35,7 @@ export async function getShopSettings(
       supportEmail: '',
       supportPhone: '',
       timeZone: opts.shopTimeZone ?? DEFAULT_SHOP_TIMEZONE,
+      tagline: '',
       saved: false,
     }
   return {
@@ -41,6 +44,7 @@ export async function getShopSettings(
     supportEmail: row.supportEmail,
     supportPhone: row.supportPhone,
     timeZone: row.timeZone ?? opts.shopTimeZone ?? DEFAULT_SHOP_TIMEZONE,
+    tagline: row.tagline,
     saved: true,
   }
 }
@@ -57,11 +61,11 @@ export async function shopTimeZone(db: Db | Tx, opts: { shopTimeZone: string }):
 
 /**
  * Saves the settings. `timeZone`: a zone to keep, null to follow SHOP_TIMEZONE, absent to leave
- * it as it is.
+ * it as it is; `tagline` absent: left as it is.
  */
 export async function saveShopSettings(
   db: Db | Tx,
-  s: Omit<ShopSettings, 'saved' | 'timeZone'> & { timeZone?: string | null },
+  s: Omit<ShopSettings, 'saved' | 'timeZone' | 'tagline'> & { timeZone?: string | null; tagline?: string },
 ): Promise<void> {
   const values = {
     name: s.name,
@@ -69,9 +73,26 @@ export async function saveShopSettings(
     supportEmail: s.supportEmail,
     supportPhone: s.supportPhone,
     ...(s.timeZone === undefined ? {} : { timeZone: s.timeZone }),
+    ...(s.tagline === undefined ? {} : { tagline: s.tagline }),
   }
   await db
     .insert(shopSettings)
     .values({ id: 1, ...values })
     .onConflictDoUpdate({ target: shopSettings.id, set: { ...values, updated: new Date() } })
+}
+
+/**
+ * Points the saved settings' logo at `logo` (an upload's /media/ address) and returns the logo it
+ * replaced; null when the owner has not saved the settings yet (an upload then asks for the
+ * shop's name first: saving a row would mark a nameless shop as named).
+ */
+export async function setShopLogo(tx: Tx, logo: string): Promise<{ before: string } | null> {
+  const [row] = await tx
+    .select({ logo: shopSettings.logo })
+    .from(shopSettings)
+    .where(eq(shopSettings.id, 1))
+    .for('update')
+  if (!row) return null
+  await tx.update(shopSettings).set({ logo, updated: new Date() }).where(eq(shopSettings.id, 1))
+  return { before: row.logo }
 }

@@ -1,9 +1,9 @@
 // Uploaded images live in the database (docs/decisions/036): every instance serves them, backups
 // include them, and each row goes with its owner. One avatar per order and one per account, one
-// logo per game and per gift: a new upload replaces the owner's row (the unique indexes make a
+// logo per game, per gift and for the shop: a new upload replaces the owner's row (the unique indexes make a
 // second one impossible).
 import { createHash, randomBytes } from 'node:crypto'
-import { eq } from 'drizzle-orm'
+import { and, eq, ne } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client'
 import { uploads } from '../../db/schema'
 import type { CleanImage } from './images'
@@ -12,13 +12,14 @@ import type { CleanImage } from './images'
 export const MEDIA_NAME = /^[0-9a-f]{32}\.(png|jpg|gif|webp)$/
 export const MEDIA_PREFIX = '/media/'
 
-/** An order's or an account's avatar, a game's or a gift's logo, a payment method's icon. */
+/** An order's or an account's avatar, a game's or a gift's logo, a payment method's icon, the shop's logo. */
 export type UploadOwner =
   | { orderId: string }
   | { userId: number }
   | { gameId: number }
   | { giftId: number }
   | { paymentMethodId: number }
+  | { shop: true }
 
 const ownerColumn = (owner: UploadOwner) =>
   'orderId' in owner
@@ -29,7 +30,9 @@ const ownerColumn = (owner: UploadOwner) =>
         ? eq(uploads.gameId, owner.gameId)
         : 'giftId' in owner
           ? eq(uploads.giftId, owner.giftId)
-          : eq(uploads.paymentMethodId, owner.paymentMethodId)
+          : 'shop' in owner
+            ? eq(uploads.shop, true)
+            : eq(uploads.paymentMethodId, owner.paymentMethodId)
 
 const newName = (ext: string) => `${randomBytes(16).toString('hex')}.${ext}`
 
@@ -80,6 +83,7 @@ export async function copyUpload(tx: Tx, source: string, owner: UploadOwner): Pr
     gameId: null,
     giftId: null,
     paymentMethodId: null,
+    shop: null,
     ...owner,
     created: new Date(),
   })
@@ -89,6 +93,14 @@ export async function copyUpload(tx: Tx, source: string, owner: UploadOwner): Pr
 /** Deletes the owner's upload, if any. */
 export async function deleteUploadOf(tx: Tx | Db, owner: UploadOwner): Promise<void> {
   await tx.delete(uploads).where(ownerColumn(owner))
+}
+
+/** Deletes the shop's uploaded logo unless `logo` (the settings' logo now) is its address. */
+export async function dropShopLogoUpload(tx: Tx, logo: string): Promise<void> {
+  const keep = mediaName(logo)
+  await tx
+    .delete(uploads)
+    .where(keep ? and(eq(uploads.shop, true), ne(uploads.name, keep)) : eq(uploads.shop, true))
 }
 
 export interface StoredUpload {

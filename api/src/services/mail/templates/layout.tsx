@@ -88,10 +88,13 @@ const s = {
 export const SellerLineContext = createContext<string | null>(null)
 /** The shop's name from the owner's settings (issue 37), provided by the render. */
 export const ShopNameContext = createContext<string>(M.shop)
+/** The line under the name: the owner's tagline (issue 47) or the built-in one, provided by the render. */
+export const TaglineContext = createContext<string>(M.layout.tagline)
 
 export function Layout(props: { preview: string; heading: string; publicUrl: string; children: ReactNode }) {
   const seller = useContext(SellerLineContext)
   const shop = useContext(ShopNameContext)
+  const tagline = useContext(TaglineContext)
   return (
     <Html lang="ru" dir="ltr">
       <Head>
@@ -103,7 +106,7 @@ export function Layout(props: { preview: string; heading: string; publicUrl: str
         <Container style={s.container}>
           <Section style={s.band}>
             <Text style={s.brand}>{shop}</Text>
-            <Text style={s.tagline}>{M.layout.tagline}</Text>
+            <Text style={s.tagline}>{tagline}</Text>
           </Section>
           <Section style={s.card}>
             <Heading as="h1" style={s.h1}>

@@ -16,6 +16,8 @@ export interface RenderContext {
   demo?: boolean
   /** The shop's time zone every time in the mail is written in (renderMail fills it, decision 136). */
   timeZone?: string
+  /** The line under the shop's name (renderMail fills it from the settings, issue 47). */
+  tagline?: string
 }
 
 /** A template's answer: the subject and the body, and the order it is about (for the mail log). */
