@@ -96,9 +96,11 @@ test('a guest buys PUBG Mobile UC and pays in the sandbox with the keyboard alon
   const payUrl = page.url()
 
   const method = page.getByRole('radio', { name: METHOD_BY_SCENARIO.redirect, exact: true })
-  await tabTo(page, page.getByRole('radio').first())
-  // Tab enters the group on its checked (or first) radio; arrows choose within it
-  await page.keyboard.press('Space')
+  // the page checks the cheapest method for the buyer; Tab enters the group on the checked radio,
+  // arrows choose within it
+  const preselected = page.getByRole('radio', { checked: true })
+  await expect(preselected).toHaveCount(1)
+  await tabTo(page, preselected)
   await arrowTo(page, method)
   const pay = page.getByRole('button', { name: 'Перейти к оплате' })
   await tabTo(page, pay)

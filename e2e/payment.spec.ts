@@ -160,7 +160,7 @@ test('a gift order shows the gift, and its code once done', async ({ page, reque
   const id = await createGiftOrder(request, 'Roblox — 800 Robux')
   await page.goto(payPath(id))
   await expect(page.getByRole('heading', { name: 'Подарок' })).toBeVisible()
-  await expect(page.getByText('Roblox — 800 Robux')).toBeVisible()
+  await expect(page.getByText('Roblox — 800 Robux', { exact: true })).toBeVisible()
   await choosePaymentMethod(page, METHOD_BY_SCENARIO.redirect)
   await confirmInSandbox(page)
   await expectDone(page)

@@ -163,6 +163,7 @@ export default function OrderPayPage() {
       <header className="pay-page__head">
         <h1>{t(heading)}</h1>
         <p className="pay-muted">{t('payment.order_number', { id: order.number ?? order.id })}</p>
+        {order.isPaymentActive ? <PayBrief order={order} /> : null}
         <p className="pay-status">
           {t('payment.status_label')}:{' '}
           <span
@@ -180,7 +181,7 @@ export default function OrderPayPage() {
       {page.declined ? (
         <Deferred of={declinedNote} props={{ declined: page.declined, email: order.account.email }} />
       ) : null}
-      <div className="pay-page__grid">
+      <div className={`pay-page__grid${order.isPaymentActive ? ' pay-page__grid--paying' : ''}`}>
         <OrderSummary order={order} charged={page.status?.charged ?? null} />
         <div className="pay-page__side">
           {page.order.listing && page.skin ? <Deferred of={listingNote} props={{ page }} /> : null}
@@ -208,16 +209,6 @@ export default function OrderPayPage() {
               {page.payment ? (
                 <Deferred of={scenarioView} props={{ payment: page.payment, justStarted }} />
               ) : null}
-              <Deferred of={orderEdit} props={{ order, edit: page.edit }} />
-              <PromoForm
-                promo={page.promo}
-                error={promoState?.error ?? null}
-                code={promoState?.code ?? ''}
-                target={PROMO_TARGET[order.kind]}
-              />
-              {page.country ? (
-                <CountryForm countries={page.countries} country={page.country} error={countryError} />
-              ) : null}
               {page.noPayments ? (
                 <p className="card form-error" role="alert">
                   {t('payment.country.no_payments')}
@@ -238,11 +229,42 @@ export default function OrderPayPage() {
                   }}
                 />
               )}
+              <Deferred of={orderEdit} props={{ order, edit: page.edit }} />
+              <PromoForm
+                promo={page.promo}
+                error={promoState?.error ?? null}
+                code={promoState?.code ?? ''}
+                target={PROMO_TARGET[order.kind]}
+              />
+              {page.country ? (
+                <CountryForm countries={page.countries} country={page.country} error={countryError} />
+              ) : null}
             </>
           ) : null}
         </div>
       </div>
     </div>
+  )
+}
+
+/**
+ * On a phone the methods come first (issue 50): one line says what is being paid for and its sum
+ * before any method's fee, with a link down to the order's details.
+ */
+function PayBrief({ order }: { order: PayPageData['order'] }) {
+  const t = useT()
+  const item = order.gift ?? order.game
+  const what = [
+    item?.title,
+    order.lines.map((l) => t('payment.brief_line', { title: l.title, quantity: l.quantity })).join(', '),
+  ]
+    .filter(Boolean)
+    .join(': ')
+  return (
+    <p className="pay-brief">
+      {t('payment.brief', { what, total: formatAmount(order.totalToPay) })}{' '}
+      <a href="#order-summary-heading">{t('payment.brief_details')}</a>
+    </p>
   )
 }
 

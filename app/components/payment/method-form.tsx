@@ -1,4 +1,5 @@
 import { Form, useNavigation } from '@remix-run/react'
+import { useState } from 'react'
 import { useT } from '#app/i18n/i18n-context'
 import type { MethodGroupOption, MethodOption } from './types'
 import { useHydrated } from '#app/lib/use-hydrated'
@@ -32,13 +33,28 @@ export function MethodForm({
   const checked = state.values?.method || defaultMethod
   const options = groups.flatMap((g) => g.methods)
   const anyUsable = options.some((o) => o.availability === 'ok')
+  // the button names what the chosen method will charge; only once the page's script follows the
+  // choice (without it the total stands under each method)
+  const [chosen, setChosen] = useState(checked)
+  const picked = hydrated
+    ? options.find((o) => o.method.name === chosen && o.availability === 'ok')
+    : undefined
+  const amount = picked?.amountText ?? null
   return (
     <section className="card pay-card" aria-labelledby="methods-heading">
       <h2 id="methods-heading">{t('payment.methods.heading')}</h2>
       {options.length === 0 ? (
         <p>{t('payment.methods.none')}</p>
       ) : (
-        <Form method="post" className="pay-form" noValidate>
+        <Form
+          method="post"
+          className="pay-form"
+          noValidate
+          onChange={(e) => {
+            const input = e.target as HTMLInputElement
+            if (input.name === 'method') setChosen(input.value)
+          }}
+        >
           <input type="hidden" name="intent" value="pay" />
           {hydrated ? <input type="hidden" name="js" value="1" /> : null}
           {groups.map((group) => (
@@ -72,14 +88,24 @@ export function MethodForm({
               {state.error}
             </p>
           ) : null}
-          <button
-            type="submit"
-            className="button button--primary pay-form__submit"
-            disabled={busy || !anyUsable}
-          >
-            {busy ? t('payment.paying') : t('payment.pay')}
-          </button>
           <p className="pay-muted">{t('payment.methods.fee_hint')}</p>
+          {/* kept in reach at the bottom of the screen while the methods scroll by */}
+          <div className="pay-form__bar">
+            {picked ? (
+              // the chosen method may be scrolled out of sight: the bar says which one it is
+              <p className="pay-form__picked" aria-live="polite">
+                {t('payment.picked_method', { method: picked.method.title })}
+              </p>
+            ) : null}
+            <button
+              type="submit"
+              className="button button--primary pay-form__submit"
+              disabled={busy || !anyUsable}
+              data-testid="pay-button"
+            >
+              {busy ? t('payment.paying') : amount ? t('payment.pay_amount', { amount }) : t('payment.pay')}
+            </button>
+          </div>
         </Form>
       )}
     </section>

@@ -12,6 +12,7 @@ import { redirectWithToast } from '#app/lib/toast.server'
 import { formatAmount, formatPercent } from '#app/lib/money'
 import { handleEditAction, loadOrderEdit } from './order-edit.server'
 import { doneTexts } from './done-texts.server'
+import { preferredMethod } from './preferred-method'
 import { returnedNote } from './returned-note.server'
 import type { MethodGroupOption, MethodOption, PayActionData, PayPageData } from './types'
 import {
@@ -126,7 +127,13 @@ function methodOption(
     details.push(t('payment.methods.min_amount', { amount: formatAmount(method.minAmount, method.currency) }))
   else if (quote)
     details.push(t('payment.methods.to_pay', { amount: formatAmount(quote.amount, method.currency) }))
-  return { method, availability: state, details: details.join(' · ') }
+  return {
+    method,
+    availability: state,
+    details: details.join(' · '),
+    amount: quote?.amount ?? null,
+    amountText: quote ? formatAmount(quote.amount, method.currency) : null,
+  }
 }
 
 function methodGroups(t: TFunction, order: Order, country: ActiveCountry | null): MethodGroupOption[] {
@@ -196,8 +203,10 @@ export async function loadPayPage(
       : null
   const { t } = await getServerT(request)
   const groups = methodGroups(t, order, country)
-  const defaultMethod =
-    groups.flatMap((g) => g.methods).find((m) => m.availability === 'ok')?.method.name ?? null
+  const defaultMethod = preferredMethod(
+    groups.flatMap((g) => g.methods),
+    latest?.methodName ?? null,
+  )
   const waiting = IN_PROGRESS_STATUSES.includes(order.status) || payment?.scenario.type === 'wait_order_state'
   const promo =
     promoRes.ok && promoRes.data ? { code: promoRes.data.code, percent: promoRes.data.percent } : null

@@ -16,6 +16,10 @@ export interface MethodOption {
   availability: ReturnType<typeof availability>
   /** What the shopper reads under the method: its fee, then the total or why it is disabled. */
   details: string
+  /** The total through this method, fee included, in its currency's minor units (null: no rate). */
+  amount: number | null
+  /** That total as the pay button says it, e.g. «416,22 ₽». */
+  amountText: string | null
 }
 
 export interface MethodGroupOption {
