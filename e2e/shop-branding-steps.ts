@@ -87,13 +87,17 @@ export async function ownerBrandsTheShop(page: Page, context: BrowserContext, re
       expect(served.status()).toBe(200)
       expect(served.headers()['content-type']).toBe('image/png')
 
-      await page.goto('/')
-      const logo = page.getByRole('banner').getByRole('link', { name: before.name, exact: true })
-      await expect(logo.locator('img')).toHaveAttribute('src', src)
-      await expect(page.getByRole('contentinfo')).toContainText(tagline)
-      await expect(page.getByRole('contentinfo')).not.toContainText('с мгновенной доставкой')
-      const width = await page.evaluate(() => document.documentElement.scrollWidth)
-      expect(width).toBeLessThanOrEqual(360)
+      // the storefront on a phone and on a desktop: the logo in the header, the tagline in the footer
+      for (const width of [360, 1280]) {
+        await page.setViewportSize({ width, height: 780 })
+        await page.goto('/')
+        const logo = page.getByRole('banner').getByRole('link', { name: before.name, exact: true })
+        await expect(logo.locator('img')).toHaveAttribute('src', src)
+        await expect(page.getByRole('contentinfo')).toContainText(tagline)
+        await expect(page.getByRole('contentinfo')).not.toContainText('с мгновенной доставкой')
+        const scroll = await page.evaluate(() => document.documentElement.scrollWidth)
+        expect(scroll).toBeLessThanOrEqual(width)
+      }
     } finally {
       // the demo as it was for the other specs (the uploaded logo's row goes with it)
       const put = await request.put('/api/admin/shop/', {
