@@ -19,7 +19,13 @@ let api: TestApi
 let method: string
 let promo: string
 let support: Awaited<ReturnType<typeof makeUser>>
-const ctx = () => ({ db: api.db, config: api.config, to: 'buyer@example.com', now: new Date(), demo: false })
+const ctx = (to = 'buyer@example.com') => ({
+  db: api.db,
+  config: api.config,
+  to,
+  now: new Date(),
+  demo: false,
+})
 
 beforeAll(async () => {
   api = await createTestApi()
@@ -54,6 +60,7 @@ function stable(s: string): string {
       .replace(/\b\d{1,2}\.\d{2}\.\d{4}(,? \d{1,2}:\d{2})?/g, '<date>')
       .replace(/\b\d{1,2}:\d{2}\b/g, '<time>')
       .replace(/([?&](token|t|sig)=)[^\s&)\]]+/g, '$1<token>')
+      .replace(/\/orders\/lookup\/[^\s)]+/g, '/orders/lookup/<token>')
       .replace(/https?:\/\/[^\s/]+/g, '<origin>')
       .replace(/\b(?=[0-9a-f]*[a-f])[0-9a-f]{8,}\b/g, '<hex>')
   )
@@ -82,8 +89,8 @@ function figureLines(text: string): string[] {
 }
 
 /** One mail as the snapshot keeps it (or null: the template sends nothing for this order now). */
-async function shot(template: MailTemplate, data: Record<string, unknown>) {
-  const mail = await renderMail(template, data as never, ctx())
+async function shot(template: MailTemplate, data: Record<string, unknown>, to?: string) {
+  const mail = await renderMail(template, data as never, ctx(to))
   return mail ? { subject: stable(mail.subject), figures: figureLines(mail.text) } : null
 }
 
@@ -276,8 +283,22 @@ describe('every mail’s subject and figures, per order kind', { timeout: 120_00
     )
     expect(mails).toMatchSnapshot()
   })
-  it('the mails about no order (accounts, personal data)', async () => {
+  it('the mails about no order (accounts, personal data, a guest’s list of orders)', async () => {
+    // the list of a guest's orders is mailed only to an address that has orders
+    const game = await makeGame(api, 'PUBGGame', { title: 'PUBG Mobile (список)' })
+    const product = await makeProduct(api, game.id, 'PUBGProduct', {
+      title: '60 UC',
+      price: 8900,
+      amountUc: 60,
+    })
+    const guest = `guest-${hex()}@example.com`
+    const order = await api.call('POST', '/api/orders/pubg/', {
+      body: { products: [{ product_id: product.id, quantity: 1 }], email: guest },
+    })
+    expect(order.status, JSON.stringify(order.body)).toBe(201)
     const mails = {
+      order_lookup: await shot('order_lookup', {}, guest),
+      order_lookup_of_no_orders: await shot('order_lookup', {}, `nobody-${hex()}@example.com`),
       confirm_email: await shot('confirm_email', { path: '/auth/confirm', expiresInHours: 24 }),
       password_reset: await shot('password_reset', { path: '/auth/reset', expiresInMinutes: 60 }),
       password_changed: await shot('password_changed', {}),
