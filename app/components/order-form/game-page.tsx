@@ -76,13 +76,6 @@ export function GamePage() {
         <img className="game-page__logo" src={game.logo} alt="" width={96} height={96} />
         <div>
           <h1>{game.detailTitle || game.title}</h1>
-          {descriptionHtml ? (
-            <div
-              className="game-page__description"
-              // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by sanitizeHtml in the loader
-              dangerouslySetInnerHTML={{ __html: descriptionHtml }}
-            />
-          ) : null}
           {game.deliveryMinutes !== null ? (
             <p className="game-page__delivery" data-testid="game-delivery">
               {t('manual_delivery.game_promise', { minutes: game.deliveryMinutes })}
@@ -109,6 +102,14 @@ export function GamePage() {
       ) : (
         <DeferredOrderForm key={game.id} loaderData={loaderData} actionData={actionData} />
       )}
+      {/* the description follows the form: the packs come first on a phone's first screen (issue 50) */}
+      {descriptionHtml ? (
+        <div
+          className="game-page__description"
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by sanitizeHtml in the loader
+          dangerouslySetInnerHTML={{ __html: descriptionHtml }}
+        />
+      ) : null}
       <Faq items={faq} />
     </article>
   )

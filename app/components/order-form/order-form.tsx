@@ -22,6 +22,7 @@ import {
   playerKeyOf,
 } from './player-check'
 import type { ActionResult, Prefill, ProductLoaderData } from './product-page.server'
+import { OrderBar } from './order-bar'
 import { ProductLines } from './product-lines'
 import { CartTotalsBox, SteamTotalsBox } from './totals-box'
 import { useHydrated } from '#app/lib/use-hydrated'
@@ -456,24 +457,29 @@ export function OrderForm({
         />
       ) : null}
 
-      {game.kind === 'Steam' ? (
-        <SteamTotalsBox
-          amount={amount}
-          commission={steamSum.commission}
-          commissionBp={steam?.commissionBp ?? 0}
-          total={steamSum.total}
-        />
-      ) : (
-        <CartTotalsBox totals={totals} />
-      )}
-
-      <button type="submit" className="button button--primary order-form__submit" disabled={busy}>
-        {busy
-          ? t('top_up_balance.submitting')
-          : loaderData.repeating
-            ? t('top_up_balance.submit_repeat')
-            : t('top_up_balance.submit')}
-      </button>
+      <OrderBar
+        pick={game.kind === 'Steam' ? null : { products, quantities, live: hydrated }}
+        totals={
+          game.kind === 'Steam' ? (
+            <SteamTotalsBox
+              amount={amount}
+              commission={steamSum.commission}
+              commissionBp={steam?.commissionBp ?? 0}
+              total={steamSum.total}
+            />
+          ) : (
+            <CartTotalsBox totals={totals} />
+          )
+        }
+      >
+        <button type="submit" className="button button--primary order-form__submit" disabled={busy}>
+          {busy
+            ? t('top_up_balance.submitting')
+            : loaderData.repeating
+              ? t('top_up_balance.submit_repeat')
+              : t('top_up_balance.submit')}
+        </button>
+      </OrderBar>
     </Form>
   )
 }

@@ -41,34 +41,35 @@ function ProductCard({
   }
   // sold out: shown, but nothing to choose (the API refuses it too); it comes back with stock
   const soldOut = !product.inStock
+  // the bounds are read out with the quantity; shown only when they are not the usual «from 1»
+  const usualBounds = product.minQuantity <= 1
   return (
     <li
       className={`product-card${quantity > 0 ? ' product-card--chosen' : ''}${soldOut ? ' product-card--sold-out' : ''}`}
     >
-      {product.picture ? (
-        <img className="product-card__picture" src={product.picture} alt="" width={56} height={56} />
-      ) : null}
-      <div className="product-card__info">
+      <div className="product-card__head">
+        {product.picture ? (
+          <img className="product-card__picture" src={product.picture} alt="" width={24} height={24} />
+        ) : null}
         <span className="product-card__title">{product.title}</span>
-        {product.amountUc !== null && !product.title.includes(String(product.amountUc)) ? (
-          <span className="product-card__amount">
-            {t('products.uc_amount', { amount: product.amountUc })}
-          </span>
-        ) : null}
-        {product.gold !== null && !product.title.includes(String(product.gold)) ? (
-          <span className="product-card__amount">{t('products.gold_amount', { amount: product.gold })}</span>
-        ) : null}
-        <span className="product-card__price">
-          {t('products.unit_price', { price: formatMoney(product.unitPrice) })}
-          {discounted ? (
-            <>
-              <s className="price-old">{formatMoney(product.price)}</s>{' '}
-              <span className="badge">−{product.discountPercent}%</span>
-            </>
-          ) : null}
-        </span>
-        {soldOut ? <span className="badge badge--muted">{t('products.out_of_stock')}</span> : null}
       </div>
+      {product.amountUc !== null && !product.title.includes(String(product.amountUc)) ? (
+        <span className="product-card__amount">{t('products.uc_amount', { amount: product.amountUc })}</span>
+      ) : null}
+      {product.gold !== null && !product.title.includes(String(product.gold)) ? (
+        <span className="product-card__amount">{t('products.gold_amount', { amount: product.gold })}</span>
+      ) : null}
+      <p className="product-card__price">
+        <span className="product-card__now">{formatMoney(product.unitPrice)}</span>
+        {discounted ? (
+          <>
+            {' '}
+            <s className="price-old">{formatMoney(product.price)}</s>{' '}
+            <span className="badge">−{product.discountPercent}%</span>
+          </>
+        ) : null}
+      </p>
+      {soldOut ? <span className="badge badge--muted">{t('products.out_of_stock')}</span> : null}
       <div className="stepper">
         <button
           type="button"
@@ -113,7 +114,7 @@ function ProductCard({
           +
         </button>
       </div>
-      <span className="product-card__bounds" id={boundsId}>
+      <span className={usualBounds ? 'visually-hidden' : 'product-card__bounds'} id={boundsId}>
         {t('products.quantity_bounds', { min: product.minQuantity, max: product.maxQuantity })}
       </span>
       <FieldErrorText name={name} error={error} />
@@ -121,7 +122,7 @@ function ProductCard({
   )
 }
 
-/** The product cards of a game, each with a quantity stepper (− / number / +). */
+/** The packs of a game as a grid of tiles, each with a quantity stepper (− / number / +). */
 export function ProductLines({ products, quantities, onChange, errors, hydrated, autoFocusField }: Props) {
   const t = useT()
   const groupError = errors[FIELD.products]
