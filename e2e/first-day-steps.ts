@@ -7,9 +7,11 @@
 // SMTP server, tests/helpers/smtp.ts), as docs/operations.md tells the owner to.
 //
 //   sign up with the ADMIN_EMAILS address → /admin says «confirm» → the mailed link → the overview
-//   with every setup warning → shop name and logo → requisites and receipts → a payment method →
-//   SMTP → no warning left; the storefront and the next mail carry the name; a game whose HTML
-//   description is shown formatted; a code line of the wrong amount refused in the import report.
+//   with every setup warning → shop name, tagline and an uploaded logo → requisites and receipts →
+//   the legal documents published from their templates → a payment method → SMTP → no warning
+//   left; the storefront and the next mail carry the name; a game whose HTML description is shown
+//   formatted; a code line of the wrong amount refused in the import report; the first sale, found
+//   by its short number when the buyer calls, refunded.
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -19,11 +21,13 @@ import { freePort, type ShopProcess, startShopProcess } from '../tests/helpers/s
 import { startTestSmtp, type TestSmtp } from '../tests/helpers/smtp'
 import { type FakeYookassa, startFakeYookassa } from '../tests/fakes/yookassa'
 import { ownerAddsGameWithProduct } from './admin-catalogue-steps'
+import { ownerPublishesLegalDocuments } from './legal-templates-steps'
+import { ownerUploadsShopLogo } from './shop-branding-steps'
 
 const PASSWORD = 'Quiet-Harbour-2026'
 const SHOP_NAME = 'Лавка Пикселя'
-/** A picture the shop itself serves: the owner's logo is a path on the site or an https URL. */
-const LOGO = '/favicon.svg'
+/** The owner's own words under the name: this shop's Steam orders are not instant. */
+const TAGLINE = 'Пополнение игр и подарочные карты, Steam — в течение часа'
 const UC_MISMATCH = 'количество UC не совпадает с товаром'
 
 interface FirstDayShop {
@@ -134,24 +138,27 @@ async function ownerSignsUpAndConfirms(page: Page, day: FirstDayShop) {
   await expect(page).toHaveURL(/\/profile\/security$/)
 }
 
-/** Step 4: /admin/shop — the name, the logo and the support contacts. */
-async function ownerNamesTheShop(page: Page) {
+/** Step 4: /admin/shop — the name and the support contacts, then the logo uploaded as a file. */
+async function ownerNamesTheShop(page: Page): Promise<string> {
   await page.goto('/admin/shop')
   const form = page.getByRole('form', { name: 'Магазин: название и контакты' })
   await form.getByLabel('Название магазина').fill(SHOP_NAME)
-  await form.getByLabel('Логотип: адрес картинки').fill(LOGO)
+  await form.getByLabel('Подпись под названием').fill(TAGLINE)
   await form.getByLabel('Почта поддержки').fill('help@first-day.example')
   await form.getByLabel('Телефон поддержки').fill('+7 900 123-45-67')
   await form.getByRole('button', { name: 'Сохранить' }).click()
   await expect(page.getByText('Настройки магазина сохранены')).toBeVisible()
+  // the upload asks for a saved name, so it comes second
+  return ownerUploadsShopLogo(page)
 }
 
 /** The storefront carries the name: header, title, og:site_name, footer; the logo in the header. */
-async function storefrontShowsTheShop(page: Page) {
+async function storefrontShowsTheShop(page: Page, logoSrc: string) {
   await page.goto('/')
   await expect(page).toHaveTitle(new RegExp(`\\| ${SHOP_NAME}$`))
   const logo = page.getByRole('banner').getByRole('link', { name: SHOP_NAME, exact: true })
-  await expect(logo.locator('img')).toHaveAttribute('src', LOGO)
+  await expect(logo.locator('img')).toHaveAttribute('src', logoSrc)
+  await expect(page.getByRole('contentinfo')).toContainText(TAGLINE)
   await expect(page.locator('meta[property="og:site_name"]')).toHaveAttribute('content', SHOP_NAME)
   await expect(page.getByRole('contentinfo')).toContainText(SHOP_NAME)
   await expect(page.getByText('ИгроМаркет')).toHaveCount(0)
@@ -198,14 +205,16 @@ async function ownerSwitchesPaymentOn(page: Page) {
   ).toBeVisible()
 }
 
-/** Step 7: /admin/articles marks the linked pages not written yet; the buyer meets a placeholder. */
-async function linkedPagesAreMarked(page: Page) {
+/**
+ * Step 7: /admin/articles marks the legal documents not published yet and the buyer is told so;
+ * the owner publishes each from its template, which carries the requisites just saved.
+ */
+async function ownerPublishesLegalPages(page: Page) {
   await page.goto('/admin/articles')
   for (const slug of ['privacy-policy', 'user-agreement'])
     await expect(page.locator(`li[data-linked="${slug}"]`)).toContainText('нет — показывается заглушка')
-  await page.goto('/info/privacy-policy')
-  await expect(page.getByRole('main')).toContainText('Этот раздел скоро появится')
   await expect(page.getByRole('heading', { name: 'Страница не найдена' })).toHaveCount(0)
+  await ownerPublishesLegalDocuments(page, ['ООО Пиксель', 'ИНН 7707083893', 'ОГРН 1027700132195'])
 }
 
 /** Step 8: /admin/stock — a code line of another UC amount is refused in the report, in Russian. */
@@ -263,10 +272,16 @@ async function firstSaleAndRefund(
       },
     })
     expect(created.status(), await created.text()).toBe(201)
-    const { id: orderId, total } = (await created.json()) as { id: string; total: string }
+    const {
+      id: orderId,
+      total,
+      number,
+    } = (await created.json()) as { id: string; total: string; number: number }
 
     const page = await buyerContext.newPage()
     await page.goto(`/orders/${orderId}/pay`)
+    // the number the buyer reads out to support
+    await expect(page.getByText(`Заказ № ${number}`, { exact: true })).toBeVisible()
     await page.getByRole('radio', { name: 'СБП', exact: true }).check()
     await page.getByRole('button', { name: 'Перейти к оплате' }).click()
     await expect(page.getByRole('img', { name: /QR/ })).toBeVisible({ timeout: 20_000 })
@@ -288,8 +303,15 @@ async function firstSaleAndRefund(
     await expect(page.getByTestId('order-status')).toHaveText('Выполнен', { timeout: 20_000 })
     await expect(page.getByRole('main')).toContainText(/PUBG325-[A-Z0-9]+-OK/)
 
-    // the owner puts it right: the refund returns what the buyer was charged
-    await owner.goto(`/admin/orders/${orderId}`)
+    // the buyer calls with the number; the owner finds the order by it and puts it right: the
+    // refund returns what the buyer was charged
+    await owner.goto('/admin/orders')
+    const search = owner.getByRole('search', { name: 'Поиск заказов' })
+    await search.getByLabel('Номер заказа или почта').fill(`№ ${number}`)
+    await search.getByRole('button', { name: 'Найти' }).click()
+    await expect(owner.getByRole('status').filter({ hasText: 'Найдено: 1' })).toBeVisible()
+    await owner.getByRole('link', { name: `Заказ № ${number}` }).click()
+    await expect(owner).toHaveURL(new RegExp(`/admin/orders/${orderId}$`))
     const form = owner.getByRole('form', { name: 'Вернуть деньги' })
     await form.getByLabel('Причина для покупателя').fill('Код не подошёл')
     await form.getByRole('button', { name: 'Вернуть деньги' }).click()
@@ -320,6 +342,20 @@ async function firstSaleAndRefund(
   }
 }
 
+/** The day's results at 1280 px: the published documents, the uploaded logo, no sideways scroll. */
+async function theDayOnADesktop(page: Page, logoSrc: string) {
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await page.goto('/admin/articles')
+  for (const slug of ['privacy-policy', 'consent', 'user-agreement', 'refunds'])
+    await expect(page.locator(`li[data-linked="${slug}"]`)).toHaveAttribute('data-present', 'true')
+  await page.goto('/info/refunds')
+  await expect(page.getByRole('main')).toContainText('ООО Пиксель')
+  await expect(
+    page.getByRole('banner').getByRole('link', { name: SHOP_NAME, exact: true }).locator('img'),
+  ).toHaveAttribute('src', logoSrc)
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280)
+}
+
 /** The whole first day; `browser` opens a context on the production shop (JS on or off). */
 export async function ownersFirstDay(browser: Browser, javaScriptEnabled: boolean) {
   const day = await startProductionShop()
@@ -341,11 +377,11 @@ export async function ownersFirstDay(browser: Browser, javaScriptEnabled: boolea
     let w = await openOverview(page)
     for (const shown of Object.values(w)) await expect(shown).toBeVisible()
 
-    await ownerNamesTheShop(page)
+    const logoSrc = await ownerNamesTheShop(page)
     w = await openOverview(page)
     await expect(w.unnamed).toHaveCount(0)
     await expect(w.requisites).toBeVisible()
-    await storefrontShowsTheShop(page)
+    await storefrontShowsTheShop(page, logoSrc)
 
     await ownerFillsRequisites(page)
     w = await openOverview(page)
@@ -353,6 +389,8 @@ export async function ownersFirstDay(browser: Browser, javaScriptEnabled: boolea
     await expect(w.receiptsOff).toHaveCount(0)
     await expect(w.noMethod).toBeVisible()
     await expect(w.noPayments).toBeVisible()
+
+    await ownerPublishesLegalPages(page)
 
     await ownerSwitchesPaymentOn(page)
     w = await openOverview(page)
@@ -362,8 +400,6 @@ export async function ownersFirstDay(browser: Browser, javaScriptEnabled: boolea
     await expect(w.mail).toBeVisible()
     // the back-office is usable on a phone: nothing scrolls sideways
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
-
-    await linkedPagesAreMarked(page)
 
     // step 2 for mail: SMTP_URL and MAIL_FROM set, the shop restarted; the session survives
     await shop.stop('SIGTERM')
@@ -399,6 +435,7 @@ export async function ownersFirstDay(browser: Browser, javaScriptEnabled: boolea
     await ownerImportsCodes(page)
 
     await firstSaleAndRefund(browser, page, day, javaScriptEnabled)
+    await theDayOnADesktop(page, logoSrc)
   } finally {
     await context.close()
     await shop.stop('SIGKILL')
