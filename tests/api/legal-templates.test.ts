@@ -69,6 +69,13 @@ describe('legal document templates', () => {
     expect(other.body.code).toBe('article_template_not_found')
     expect(other.body.detail).toMatch(/^Для статьи «TextBlock» нет шаблона/)
     expect((await template('bad%20slug', owner.token)).status).toBe(400)
+    // names of the object's own machinery are slugs like any other, without a template (the fuzzer
+    // found «constructor» answered 500)
+    for (const slug of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
+      const r = await template(slug, owner.token)
+      expect(r.status, slug).toBe(404)
+      expect((r.body as { code?: string }).code, slug).toBe('article_template_not_found')
+    }
   })
 
   it('before the requisites are saved each one is marked in the text and named', async () => {

@@ -4,7 +4,7 @@
 // owner reviews and edits the filled text in /admin/articles; saving it publishes the article.
 // A requisite not filled yet is left as a visible «[ИНН — заполните …]» and named in `missing`.
 import { inArray } from 'drizzle-orm'
-import { LEGAL_SLUGS, type LegalSlug } from '../../../../shared/legal-documents'
+import { isLegalSlug, LEGAL_SLUGS, type LegalSlug } from '../../../../shared/legal-documents'
 import { isSoleTraderNumber } from '../../../../shared/requisites'
 import templates from '../../../../locales/ru/legal-templates.json' with { type: 'json' }
 import type { Db, Tx } from '../../db/client'
@@ -41,7 +41,9 @@ export function legalTemplate(
   shop: { name: string; url: string; timeZone: string },
   now = new Date(),
 ): LegalTemplate | null {
-  const doc = (templates.documents as Record<string, { header: string; text: string[] }>)[slug]
+  // only our own slugs: a path such as «constructor» must not reach the object's prototype
+  if (!isLegalSlug(slug)) return null
+  const doc = (templates.documents as Record<LegalSlug, { header: string; text: string[] } | undefined>)[slug]
   if (!doc) return null
   const given: Record<Requisite, string> = {
     seller: seller.companyName.trim() ? sellerName(seller).trim() : '',
