@@ -135,4 +135,15 @@ export async function ownerReadsReceiptByOrderNumber(
     'Чек ищут по номеру заказа («№ 10234») или его полному идентификатору',
   )
   await expect(page.getByLabel('Номер заказа')).toHaveValue('buyer@example.com')
+
+  // an accountant at a desktop: the same receipt, its order card, nothing sideways at 1280 px
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await page.goto(`/admin/receipts?q=${encodeURIComponent(`№ ${number}`)}`)
+  await expect(page.getByTestId('admin-receipt')).toHaveCount(1)
+  await expect(page.getByTestId('admin-receipt')).toContainText(roubles(receipt.total, 'Итого'))
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280)
+  await page.goto(`/admin/orders/${orderId}`)
+  await expect(page.getByTestId('order-receipts').getByTestId('admin-receipt')).toHaveCount(1)
+  await expect(page.getByRole('region', { name: 'Платежи' })).not.toContainText('sandbox-card')
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280)
 }
