@@ -4,7 +4,7 @@
 // stays on screen, counts in the totals, and the order goes through — also when a stored cart of
 // the same game would otherwise come back. Run several times: the race it guards is timing.
 import { type BrowserContext, expect, type Page, type Route, test } from '@playwright/test'
-import { authDialog, PASSWORD, uniqueEmail } from './account-helpers'
+import { authDialog, createPubgOrder, PASSWORD, pubgProduct, uniqueEmail } from './account-helpers'
 import { gameId } from './screens'
 import { PAY_URL, orderForm, quantity, submitOrder } from './purchase-steps'
 
@@ -136,6 +136,28 @@ test('the sign-in popup keeps the field being typed in when the scripts start', 
   // signed in with what was typed: the profile is this account's
   await page.goto('/profile')
   await expect(page.getByText(email).first()).toBeVisible()
+})
+
+test('a payment method chosen before the scripts start is the one the pay button names', async ({
+  page,
+  context,
+  request,
+}) => {
+  const { product } = await pubgProduct(request)
+  const orderId = await createPubgOrder(request, null, product.id, 1, uniqueEmail('early-method'))
+  const release = await openBeforeScripts(page, context, `/orders/${orderId}/pay`)
+  // the page checked the cheapest method; the buyer taps the card before the scripts run
+  const card = page.getByRole('radio', { name: 'Банковская карта', exact: true })
+  await expect(card).not.toBeChecked()
+  await card.check()
+  await release()
+  const bar = page.locator('.pay-form__bar')
+  await expect(bar).toContainText('Способ оплаты: Банковская карта', { timeout: 20_000 })
+  // the card's own total, as written under it
+  const details = await page.locator('#method-sandbox-card-details').textContent()
+  const total = /К оплате\s+([\d\s\u00a0]+,\d{2}\s₽)/.exec(details ?? '')?.[1]
+  expect(total, details ?? '').toBeTruthy()
+  await expect(page.getByRole('button', { name: 'Перейти к оплате' })).toContainText(total!)
 })
 
 /** The live totals under the form (subtotal, discount, to pay). */

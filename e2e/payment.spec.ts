@@ -156,6 +156,28 @@ test.describe('each scenario type completes in the sandbox', () => {
   })
 })
 
+test('on a phone the pay button stays in reach and a field it asks for is never under it', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 })
+  const id = await createPubgOrder(request)
+  await page.goto(payPath(id))
+  const pay = page.getByRole('button', { name: 'Перейти к оплате' })
+  await expect(pay).toBeInViewport()
+  // a method that asks for an email, chosen from the keyboard: Tab goes on to the email field
+  const method = page.getByRole('radio', { name: METHOD_BY_SCENARIO.wait_order_state, exact: true })
+  await method.check()
+  await method.focus()
+  await page.keyboard.press('Tab')
+  const email = page.getByLabel('Электронная почта для чека')
+  await expect(email).toBeFocused()
+  const field = (await email.boundingBox())!
+  const bar = (await page.locator('.pay-form__bar').boundingBox())!
+  expect(field.y + field.height, 'the focused field ends above the sticky bar').toBeLessThanOrEqual(bar.y)
+  await expect(pay).toBeInViewport()
+})
+
 test('a gift order shows the gift, and its code once done', async ({ page, request }) => {
   const id = await createGiftOrder(request, 'Roblox — 800 Robux')
   await page.goto(payPath(id))

@@ -174,8 +174,10 @@ export default function AdminOrder() {
               {detail.payments.map((p) => (
                 <li key={p.id}>
                   {formatWhen(p.created)} · {p.method_title ?? p.method} ·{' '}
-                  {t(`admin.payment_setup.providers.${p.provider}`)} ·{' '}
-                  {formatWireAmount(p.amount, p.currency)} ·{' '}
+                  {p.provider === 'none'
+                    ? t('admin.orders.payment_no_provider')
+                    : t(`admin.payment_setup.providers.${p.provider}`)}{' '}
+                  · {formatWireAmount(p.amount, p.currency)} ·{' '}
                   <strong>{t(`admin.orders.payment_statuses.${p.status}`)}</strong>
                   {p.external_id ? (
                     <span className="field__hint admin-break">

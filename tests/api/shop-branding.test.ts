@@ -144,6 +144,25 @@ describe('the shop logo upload', () => {
     expect(await shopUploads()).toHaveLength(1)
     expect((await api.app.request(again.body.logo)).status).toBe(200)
   })
+
+  it('a settings form opened before the last upload cannot bring back the old logo (found by review)', async () => {
+    const first = await upload(PNG)
+    const second = await upload(GIF)
+    expect(second.status).toBe(200)
+    // the first form, still open, saves the phone with the first upload's address in it
+    const stale = await api.call<Answer>('PUT', '/api/admin/shop/', {
+      token: owner.token,
+      body: { ...settings, logo: first.body.logo, support_phone: '+7 900 111-11-11' },
+    })
+    expect(stale.status).toBe(400)
+    expect(stale.body.code).toBe('shop_logo_gone')
+    expect(stale.body.fields?.logo?.[0]).toMatch(/^Этой картинки больше нет на сайте/)
+    // the newer logo is still the shop's and still served
+    const now = await api.call<Answer>('GET', '/api/admin/shop/', { token: owner.token })
+    expect(now.body.logo).toBe(second.body.logo)
+    expect(await shopUploads()).toEqual([{ name: second.body.logo.slice('/media/'.length) }])
+    expect((await api.app.request(second.body.logo)).status).toBe(200)
+  })
 })
 
 describe('the tagline', () => {
@@ -186,6 +205,10 @@ describe('the tagline', () => {
     const cases: Array<[unknown, string]> = [
       ['я'.repeat(121), 'не длиннее 120 символов'],
       ['первая строка\nвторая', 'одной строкой, без переносов'],
+      // a line separator, a bidi override and a zero-width space would break or reorder the line
+      ['первая строка\u2028вторая', 'одной строкой, без переносов'],
+      ['цена \u202e₽ 001', 'одной строкой, без переносов'],
+      ['невидимый\u200bзнак', 'одной строкой, без переносов'],
       [42, 'ожидается строка'],
     ]
     for (const [tagline, message] of cases) {

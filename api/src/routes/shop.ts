@@ -7,13 +7,21 @@ import { fieldError, message } from '../lib/errors'
 import { errorResponses, jsonContent } from '../lib/schemas'
 import { audit, changedFields } from '../services/admin/audit'
 import { getShopSettings, type ShopSettings, saveShopSettings } from '../services/shop/settings'
-import { dropShopLogoUpload } from '../services/uploads/store'
+import { dropShopLogoUpload, mediaName, uploadExists } from '../services/uploads/store'
 import { isTimeZone, TIME_ZONE_SHAPE } from '../../../shared/shop-time'
 import { Filled, jsonBody, Text } from './admin/fields'
 import { adminRoute, staffOf } from './admin/guard'
 
 /** The tagline's limit: one line under the name on a phone's screen. */
 const TAGLINE_MAX = 120
+/**
+ * One line of plain text: no control characters, no line or paragraph separators, and none of the
+ * invisible format characters (bidi overrides, zero-width ones) that reorder or hide what the
+ * footer and the mails show (found by review).
+ */
+const TAGLINE_PATTERN =
+  '^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u206f\\ufeff]*$'
+const TAGLINE_CHARS = new RegExp(TAGLINE_PATTERN)
 
 const Shop = z
   .object({
@@ -47,15 +55,11 @@ const Shop = z
         description:
           'The IANA zone every time of the back-office, mails and exports is in (decision 136); absent: unchanged. A well-shaped zone the server does not know: 400 time_zone_unknown',
       }),
-    tagline: Text(TAGLINE_MAX)
-      .refine((v) => !/\p{Cc}/u.test(v), message('shop_tagline_one_line'))
-      .optional()
-      .openapi({
-        // the refinement above, published
-        pattern: '^[^\\u0000-\\u001f\\u007f-\\u009f]*$',
-        description:
-          'The line under the name in the footer and the mails (issue 47); empty: the built-in one. Absent: unchanged',
-      }),
+    tagline: Text(TAGLINE_MAX).regex(TAGLINE_CHARS, message('shop_tagline_one_line')).optional().openapi({
+      pattern: TAGLINE_PATTERN,
+      description:
+        'The line under the name in the footer and the mails (issue 47); empty: the built-in one. Absent: unchanged',
+    }),
   })
   .openapi('Shop')
 type ShopIn = z.infer<typeof Shop>
@@ -119,6 +123,11 @@ export function registerShop(app: ApiApp) {
     const { db, config } = c.var.deps
     const saved = await db.transaction(async (tx) => {
       const before = await getShopSettings(tx, config)
+      // a form opened before the last upload posts the old /media/ address, whose file is gone:
+      // saving it would leave a broken logo and drop the new one (as «replaced»)
+      const media = mediaName(b.logo)
+      if (b.logo !== before.logo && media && !(await uploadExists(tx, media)))
+        throw fieldError('logo', 'shop_logo_gone')
       await saveShopSettings(tx, {
         name: b.name,
         logo: b.logo,

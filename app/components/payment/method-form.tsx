@@ -1,5 +1,5 @@
 import { Form, useNavigation } from '@remix-run/react'
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useT } from '#app/i18n/i18n-context'
 import type { MethodGroupOption, MethodOption } from './types'
 import { useHydrated } from '#app/lib/use-hydrated'
@@ -36,6 +36,14 @@ export function MethodForm({
   // the button names what the chosen method will charge; only once the page's script follows the
   // choice (without it the total stands under each method)
   const [chosen, setChosen] = useState(checked)
+  const formRef = useRef<HTMLFormElement>(null)
+  // the radio checked in the page is the truth: a tap before the scripts started, a browser's
+  // restored choice, or the methods of another country after a change
+  // biome-ignore lint/correctness/useExhaustiveDependencies: new methods (another country) change which radio is checked
+  useEffect(() => {
+    const radio = formRef.current?.querySelector<HTMLInputElement>('input[name="method"]:checked')
+    setChosen(radio?.value ?? checked)
+  }, [checked, groups])
   const picked = hydrated
     ? options.find((o) => o.method.name === chosen && o.availability === 'ok')
     : undefined
@@ -47,6 +55,7 @@ export function MethodForm({
         <p>{t('payment.methods.none')}</p>
       ) : (
         <Form
+          ref={formRef}
           method="post"
           className="pay-form"
           noValidate

@@ -206,6 +206,7 @@ export async function loadPayPage(
   const defaultMethod = preferredMethod(
     groups.flatMap((g) => g.methods),
     latest?.methodName ?? null,
+    country?.currency ?? null,
   )
   const waiting = IN_PROGRESS_STATUSES.includes(order.status) || payment?.scenario.type === 'wait_order_state'
   const promo =

@@ -3,21 +3,19 @@
 // total through the method, fee included), else none. Ties keep the shop's order of methods.
 import type { MethodOption } from './types'
 
-export function preferredMethod(options: MethodOption[], lastUsed: string | null): string | null {
+export function preferredMethod(
+  options: MethodOption[],
+  lastUsed: string | null,
+  currency: string | null,
+): string | null {
   const usable = options.filter((o) => o.availability === 'ok')
   const last = usable.find((o) => o.method.name === lastUsed)
   if (last) return last.method.name
+  // totals compare only in the country's currency: a method in another one, or without a total,
+  // never wins on its number (it is checked only when no method of that currency is usable)
   let best: MethodOption | null = null
-  for (const o of usable) {
-    if (best === null) best = o
-    // totals compare only in one currency: a method in another one never wins on its number
-    else if (
-      o.amount !== null &&
-      best.amount !== null &&
-      o.method.currency === best.method.currency &&
-      o.amount < best.amount
-    )
+  for (const o of usable)
+    if (o.amount !== null && o.method.currency === currency && (best === null || o.amount < best.amount!))
       best = o
-  }
-  return best?.method.name ?? null
+  return (best ?? usable[0])?.method.name ?? null
 }

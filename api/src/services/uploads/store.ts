@@ -96,6 +96,12 @@ export async function deleteUploadOf(tx: Tx | Db, owner: UploadOwner): Promise<v
 }
 
 /** Deletes the shop's uploaded logo unless `logo` (the settings' logo now) is its address. */
+/** Whether a stored upload answers at `/media/<name>`. */
+export async function uploadExists(db: Db | Tx, name: string): Promise<boolean> {
+  const [row] = await db.select({ name: uploads.name }).from(uploads).where(eq(uploads.name, name)).limit(1)
+  return row !== undefined
+}
+
 export async function dropShopLogoUpload(tx: Tx, logo: string): Promise<void> {
   const keep = mediaName(logo)
   await tx
