@@ -85,6 +85,17 @@ describe('legal document templates', () => {
     expect(r.body.missing_requisites).toEqual(['название', 'ИНН', 'ОГРН или ОГРНИП', 'адрес', 'почта'])
     expect(r.body.text).toContain('[ИНН — заполните в «Реквизиты и чеки»]')
     expect(r.body.text).not.toMatch(/\{\w+\}/)
+    // published as it is, the document would have blanks where the seller belongs: refused, in
+    // Russian, naming them; nothing is saved
+    const publish = await api.call<{ code: string; fields?: Record<string, string[]> }>(
+      'PUT',
+      '/api/admin/articles/consent/',
+      { token: owner.token, body: { header: r.body.header, text: r.body.text } },
+    )
+    expect(publish.status).toBe(400)
+    expect(publish.body.code).toBe('article_requisites_unfilled')
+    expect(publish.body.fields?.text?.[0]).toMatch(/^В тексте остались незаполненные реквизиты \(название, ИНН/)
+    expect(await missingArticles()).toContain('consent')
   })
 
   it.each(['privacy-policy', 'consent', 'user-agreement', 'refunds'])(

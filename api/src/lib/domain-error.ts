@@ -10,6 +10,7 @@ import { ApiError, type ErrorStatus, type MessageCode, message } from './errors'
 
 export const DOMAIN_STATUS = {
   // 400: the request breaks a rule of the order or the payment (a field says which)
+  article_requisites_unfilled: 400,
   avatar_required: 400,
   order_duplicate_product: 400,
   order_email_invalid: 400,

@@ -71,6 +71,16 @@ export function legalTemplate(
   return { header: doc.header, text, missing: missing.map((k) => templates.fields[k]) }
 }
 
+/**
+ * The requisites a text still marks as not filled («[ИНН — заполните …]», as a template leaves
+ * them): a legal document is not published with a blank where the seller's details belong.
+ */
+export function unfilledRequisites(text: string): string[] {
+  return (Object.keys(templates.fields) as Requisite[])
+    .map((k) => templates.fields[k])
+    .filter((name) => text.includes(escapeHtml(templates.missing.replace('{field}', name))))
+}
+
 /** The legal documents not published yet (no article under their slug), in LEGAL_SLUGS order. */
 export async function unpublishedLegal(db: Db | Tx): Promise<LegalSlug[]> {
   const rows = await db

@@ -3,7 +3,8 @@
 import { eq } from 'drizzle-orm'
 import type { Db } from '../../../db/client'
 import { articles, faq, games } from '../../../db/schema'
-import { refuse } from '../../../lib/domain-error'
+import { refuse, refuseField } from '../../../lib/domain-error'
+import { unfilledRequisites } from '../../content/legal-templates'
 import { keepArticleVersion } from '../../consent/record'
 import { audit } from '../audit'
 import { patchAudited } from '../patch'
@@ -58,6 +59,9 @@ export async function putArticle(
   slug: string,
   v: { header: string; text: string },
 ) {
+  const unfilled = unfilledRequisites(v.text)
+  if (unfilled.length > 0)
+    throw refuseField('text', 'article_requisites_unfilled', { fields: unfilled.join(', ') })
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(articles).where(eq(articles.slug, slug)).for('update')
     const [a] = await tx
