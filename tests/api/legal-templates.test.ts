@@ -94,7 +94,9 @@ describe('legal document templates', () => {
     )
     expect(publish.status).toBe(400)
     expect(publish.body.code).toBe('article_requisites_unfilled')
-    expect(publish.body.fields?.text?.[0]).toMatch(/^В тексте остались незаполненные реквизиты \(название, ИНН/)
+    expect(publish.body.fields?.text?.[0]).toMatch(
+      /^В тексте остались незаполненные реквизиты \(название, ИНН/,
+    )
     expect(await missingArticles()).toContain('consent')
   })
 
