@@ -116,7 +116,7 @@ test.describe('tooltips (§9)', () => {
       await hint.hover()
       await expect(tooltip).toBeVisible({ timeout: 1000 })
     }).toPass()
-    await expect(tooltip).toContainText('Цена в каталоге — итоговая')
+    await expect(tooltip).toContainText('Цена в каталоге — цена товара')
     await expect(tooltip).toHaveAttribute('data-theme', 'bd-tooltip-theme')
     await expect(tooltip).toHaveAttribute('data-placement', /^top/)
     const style = await page.locator('[data-tippy-root]').evaluate((el) => getComputedStyle(el).zIndex)
@@ -138,7 +138,7 @@ test.describe('tooltips (§9)', () => {
       await expect(hint).toBeFocused({ timeout: 200 })
       await expect(page.getByRole('tooltip')).toBeVisible({ timeout: 1000 })
     }).toPass()
-    await expect(page.getByRole('tooltip')).toContainText('Цена в каталоге — итоговая')
+    await expect(page.getByRole('tooltip')).toContainText('Цена в каталоге — цена товара')
   })
 })
 
