@@ -5091,6 +5091,8 @@ export interface components {
              * @enum {string}
              */
             resourcetype: "PUBGProduct";
+            /** @description Extension (issue 50): the free codes, present only when few are left (5 or fewer); absent when more are free */
+            stock_left?: number;
             title: string;
         };
         RecalculatedOrder: {

@@ -6,6 +6,7 @@ import { useT } from '#app/i18n/i18n-context'
 import { toMoney } from '#app/lib/money'
 import { pageMeta } from '#app/lib/seo'
 import { DeferredOrderForm } from './deferred-order-form'
+import { TrustLines } from './trust-lines'
 import type { ActionResult, FaqItem, productLoader } from './product-page.server'
 
 export const gameMeta: MetaFunction<typeof productLoader> = (args) => {
@@ -83,6 +84,7 @@ export function GamePage() {
           ) : null}
         </div>
       </header>
+      <TrustLines deliveryMinutes={game.deliveryMinutes} />
       {repeating ? (
         <div className="card repeat-note" role="status">
           <h2>{t('products.repeat_heading')}</h2>

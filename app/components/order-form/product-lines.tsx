@@ -34,13 +34,17 @@ function ProductCard({
   const error = errors[name]
   const boundsId = `${fieldId(name)}-bounds`
   const discounted = product.discountPrice !== null && product.discountPrice < product.price
+  // sold out: shown, but nothing to choose (the API refuses it too); it comes back with stock
+  const soldOut = !product.inStock
+  // few left (issue 50): the tile says how many, and «+» stops there rather than at a refusal
+  const left = soldOut ? null : product.stockLeft
+  const most =
+    left !== null && left >= product.minQuantity ? Math.min(left, product.maxQuantity) : product.maxQuantity
   const step = (delta: number) => {
     const next = quantity + delta
     if (delta < 0) onChange(product.id, next < product.minQuantity ? 0 : next)
-    else onChange(product.id, Math.min(Math.max(next, product.minQuantity), product.maxQuantity))
+    else onChange(product.id, Math.min(Math.max(next, product.minQuantity), most))
   }
-  // sold out: shown, but nothing to choose (the API refuses it too); it comes back with stock
-  const soldOut = !product.inStock
   // the bounds are read out with the quantity; shown only when they are not the usual «from 1»
   const usualBounds = product.minQuantity <= 1
   return (
@@ -69,7 +73,13 @@ function ProductCard({
           </>
         ) : null}
       </p>
-      {soldOut ? <span className="badge badge--muted">{t('products.out_of_stock')}</span> : null}
+      {soldOut ? (
+        <span className="badge badge--muted">{t('products.out_of_stock')}</span>
+      ) : left !== null ? (
+        <span className="product-card__left" data-testid="stock-left">
+          {t('products.stock_left', { count: left })}
+        </span>
+      ) : null}
       <div className="stepper">
         <button
           type="button"
@@ -107,7 +117,7 @@ function ProductCard({
           type="button"
           className="stepper__button"
           onClick={() => step(1)}
-          disabled={!hydrated || soldOut || quantity >= product.maxQuantity}
+          disabled={!hydrated || soldOut || quantity >= most}
           aria-label={t('products.increase', { title: product.title })}
           aria-controls={fieldId(name)}
         >

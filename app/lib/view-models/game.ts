@@ -32,6 +32,8 @@ export interface Product {
   isActive: boolean
   /** False while fewer codes are free than one order needs (voucher products); «Нет в наличии». */
   inStock: boolean
+  /** How many are left when few are (the API says so only then, issue 50); null otherwise. */
+  stockLeft: number | null
   amountUc: number | null
   gold: number | null
 }
@@ -91,6 +93,7 @@ export function toProduct(p: ProductWire): Product {
     maxQuantity: p.max_quantity,
     isActive: p.is_active,
     inStock: !('in_stock' in p && p.in_stock === false),
+    stockLeft: 'stock_left' in p && typeof p.stock_left === 'number' ? p.stock_left : null,
     amountUc: 'amount_uc' in p ? p.amount_uc : null,
     gold: 'gold' in p ? p.gold : null,
   }

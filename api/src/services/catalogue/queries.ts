@@ -23,6 +23,8 @@ export interface ProductRow {
   gold: number | null
   /** Sold from a code inventory (PUBG): whether min_quantity codes are free now; null otherwise. */
   inStock?: boolean | null
+  /** Sold from a code inventory: the free codes when LOW_STOCK or fewer, else null (issue 50). */
+  stockLeft?: number | null
 }
 
 export type GameRow = typeof games.$inferSelect
@@ -50,6 +52,7 @@ export function productOut(p: ProductRow): ProductOut {
         ...base,
         amount_uc: p.amountUc ?? 0,
         ...(typeof p.inStock === 'boolean' ? { in_stock: p.inStock } : {}),
+        ...(typeof p.stockLeft === 'number' ? { stock_left: p.stockLeft } : {}),
       }
     case 'StandoffProduct':
       return { resourcetype: 'StandoffProduct', ...base, gold: p.gold ?? 0 }
@@ -148,6 +151,7 @@ type RawProduct = {
   amount_uc: number | null
   gold: number | null
   in_stock: boolean | null
+  stock_left: number | null
 }
 
 /**
@@ -158,13 +162,25 @@ const voucherInStock = (id: SQL, minQuantity: SQL) => sql`exists (
   select 1 from voucher_codes vc where vc.product_id = ${id} and vc.sold_at is null
   and (vc.held_until is null or vc.held_until <= now()) offset greatest(${minQuantity} - 1, 0))`
 
+/**
+ * At or below this many free codes a pack's tile says how many are left (issue 50); above it the
+ * count is not published (how much stock a shop holds is its own business). The one threshold.
+ */
+const LOW_STOCK = 5
+
+/** The free codes of a voucher product counted up to LOW_STOCK + 1, null when more are free. */
+const voucherStockLeft = (id: SQL) => sql`(select case when n <= ${LOW_STOCK} then n end from (
+  select count(*)::int as n from (select 1 from voucher_codes vc where vc.product_id = ${id}
+  and vc.sold_at is null and (vc.held_until is null or vc.held_until <= now()) limit ${LOW_STOCK + 1}) f) c)`
+
 const productsAgg = sql<RawProduct[]>`(
   select coalesce(json_agg(json_build_object(
     'id', p.id, 'game_id', p.game_id, 'kind', p.kind, 'title', p.title, 'price', p.price,
     'picture', p.picture, 'min_quantity', p.min_quantity, 'max_quantity', p.max_quantity,
     'is_active', p.is_active, 'discount_price', p.discount_price,
     'discount_percent', p.discount_percent, 'amount_uc', p.amount_uc, 'gold', p.gold,
-    'in_stock', case when p.kind = 'PUBGProduct' then ${voucherInStock(sql`p.id`, sql`p.min_quantity`)} end
+    'in_stock', case when p.kind = 'PUBGProduct' then ${voucherInStock(sql`p.id`, sql`p.min_quantity`)} end,
+    'stock_left', case when p.kind = 'PUBGProduct' then ${voucherStockLeft(sql`p.id`)} end
   ) order by p.sort_order, p.id), '[]'::json)
   from ${products} p where p.game_id = "games"."id" and p.is_active
 )`
@@ -189,6 +205,7 @@ const rawProduct = (r: RawProduct): ProductRow => ({
   amountUc: r.amount_uc,
   gold: r.gold,
   inStock: r.in_stock,
+  stockLeft: r.stock_left,
 })
 
 function gameWithChildren(
@@ -275,6 +292,9 @@ const productColumns = {
   inStock: sql<
     boolean | null
   >`case when ${products.kind} = 'PUBGProduct' then ${voucherInStock(sql`${products.id}`, sql`${products.minQuantity}`)} end`,
+  stockLeft: sql<
+    number | null
+  >`case when ${products.kind} = 'PUBGProduct' then ${voucherStockLeft(sql`${products.id}`)} end`,
 }
 
 const onSale = and(eq(products.isActive, true), eq(games.isActive, true))

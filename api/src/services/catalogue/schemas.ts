@@ -25,6 +25,10 @@ export const PUBGProductSchema = z
       description:
         'Extension: false while fewer than min_quantity codes are free (sold or held for payments); such a product cannot be ordered until stock returns',
     }),
+    stock_left: z.number().int().min(0).optional().openapi({
+      description:
+        'Extension (issue 50): the free codes, present only when few are left (5 or fewer); absent when more are free',
+    }),
   })
   .openapi('PUBGProduct')
 export const StandoffProductSchema = z
