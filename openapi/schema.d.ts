@@ -3391,7 +3391,7 @@ export interface components {
              * Format: binary
              * @description PNG, JPEG, WebP or GIF, at most 2 MB
              */
-            logo: string;
+            logo: Blob;
         };
         AdminMailHealth: {
             /** @description mails given up on in the last 7 days */
@@ -3574,7 +3574,7 @@ export interface components {
              * Format: binary
              * @description PNG, JPEG, WebP or GIF (no SVG), at most 256 KB
              */
-            icon: string;
+            icon: Blob;
         };
         AdminPaymentMethod: {
             currencies: string[];
@@ -4981,7 +4981,7 @@ export interface components {
              * Format: binary
              * @description PNG, JPEG, WebP or GIF, up to 5 MB
              */
-            avatar_img?: string;
+            avatar_img?: Blob;
             nickname?: string;
             /**
              * @description Set to drop the current avatar
@@ -5453,7 +5453,7 @@ export interface components {
              * Format: binary
              * @description PNG, JPEG, WebP or GIF, at most 2 MB
              */
-            game_avatar?: string;
+            game_avatar?: Blob;
             /** @description Copy the avatar of this earlier Standoff order of the caller's instead */
             history_order_id?: string;
         };

@@ -6,7 +6,7 @@ import { Link, useLoaderData } from '@remix-run/react'
 import { AdminForm, Check, Field, Submit } from '#app/components/admin/admin-form'
 import { useT } from '#app/i18n/i18n-context'
 import { adminT, badIntent, ownerApi, read, readForm, settle } from '#app/lib/admin/admin.server'
-import { type FormSpec, formBody, fromScaled } from '#app/lib/admin/form-body'
+import { formBody, formSpec, fromScaled } from '#app/lib/admin/form-body'
 import { adminMeta } from '#app/lib/admin/meta'
 
 export const meta = adminMeta('antifraud.title')
@@ -25,7 +25,7 @@ const RULES = [
 
 const LIMITS = ['order_per_address', 'order_per_email', 'payment_per_address', 'payment_per_email'] as const
 
-const SPEC = {
+const SPEC = formSpec('put', '/api/admin/antifraud/', {
   order_per_address: 'int',
   order_per_email: 'int',
   payment_per_address: 'int',
@@ -36,8 +36,8 @@ const SPEC = {
   paid_per_hour: 'int',
   paid_per_address_hour: 'int',
   card_emails_per_day: 'int',
-} as const satisfies FormSpec
-type SpecField = keyof typeof SPEC
+})
+type SpecField = Extract<keyof typeof SPEC, string>
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await ownerApi(request, context)
@@ -49,13 +49,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { api } = await ownerApi(request, context)
   const posted = await readForm(request)
   if (posted.intent !== 'save') badIntent()
-  const rules = Object.fromEntries(RULES.map(([r]) => [r, posted.form.get(`rule_${r}`) !== null]))
+  // every rule is listed in RULES, so every rule is sent (the body's type checks it)
+  const rules = Object.fromEntries(RULES.map(([r]) => [r, posted.form.get(`rule_${r}`) !== null])) as Record<
+    (typeof RULES)[number][0],
+    boolean
+  >
   const body = { ...formBody(posted.form, SPEC), rules }
   return settle(
     request,
     api,
     posted,
-    api.client.PUT('/api/admin/antifraud/', { body: body as never }),
+    api.client.PUT('/api/admin/antifraud/', { body }),
     adminT('admin.antifraud.saved'),
   )
 }

@@ -7,10 +7,16 @@ import { AdminForm, Field, Submit } from '#app/components/admin/admin-form'
 import { useWhen } from '#app/lib/shop-time'
 import { useT } from '#app/i18n/i18n-context'
 import { adminT, badIntent, idFrom, ownerApi, read, readForm, settle } from '#app/lib/admin/admin.server'
+import { formBody, formSpec } from '#app/lib/admin/form-body'
 import { adminMeta } from '#app/lib/admin/meta'
 
 export const meta = adminMeta('blocks.title')
 
+const BLOCK_SPEC = formSpec('post', '/api/admin/blocks/', {
+  kind: 'text',
+  value: 'text',
+  note: 'nullableText',
+})
 const KINDS = ['email', 'domain', 'network', 'card'] as const
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
@@ -29,15 +35,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const c = api.client
   switch (intent) {
     case 'add': {
-      const kind = String(form.get('kind') ?? '')
-      const note = String(form.get('note') ?? '').trim()
       return settle(
         request,
         api,
         posted,
-        c.POST('/api/admin/blocks/', {
-          body: { kind: kind as never, value: String(form.get('value') ?? ''), note: note || null },
-        }),
+        c.POST('/api/admin/blocks/', { body: formBody(form, BLOCK_SPEC) }),
         adminT('admin.blocks.added'),
       )
     }

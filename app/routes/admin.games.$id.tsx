@@ -48,7 +48,6 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const posted = await readForm(request)
   const { form, intent } = posted
   const c = api.client
-  const body = (spec: Parameters<typeof formBody>[1]) => formBody(form, spec) as never
   const byId = () => ({ params: { path: { id: idFrom(form.get('id')) } } })
   const saved = (k: string) => adminT(`admin.${k}`)
   switch (intent) {
@@ -57,7 +56,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         request,
         api,
         posted,
-        c.PATCH('/api/admin/games/{id}/', { params: { path: { id } }, body: body(GAME_SPEC) }),
+        c.PATCH('/api/admin/games/{id}/', { params: { path: { id } }, body: formBody(form, GAME_SPEC) }),
         saved('games.saved'),
       )
     case 'logo':
@@ -67,7 +66,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         request,
         api,
         posted,
-        c.POST('/api/admin/games/{id}/products/', { params: { path: { id } }, body: body(PRODUCT_SPEC) }),
+        c.POST('/api/admin/games/{id}/products/', {
+          params: { path: { id } },
+          body: formBody(form, PRODUCT_SPEC),
+        }),
         saved('products.added'),
       )
     case 'product':
@@ -75,7 +77,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         request,
         api,
         posted,
-        c.PATCH('/api/admin/products/{id}/', { ...byId(), body: body(PRODUCT_SPEC) }),
+        c.PATCH('/api/admin/products/{id}/', { ...byId(), body: formBody(form, PRODUCT_SPEC) }),
         saved('products.saved'),
       )
     case 'faq_create':
@@ -83,7 +85,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         request,
         api,
         posted,
-        c.POST('/api/admin/games/{id}/faq/', { params: { path: { id } }, body: body(FAQ_SPEC) }),
+        c.POST('/api/admin/games/{id}/faq/', { params: { path: { id } }, body: formBody(form, FAQ_SPEC) }),
         saved('faq.added'),
       )
     case 'faq':
@@ -91,7 +93,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         request,
         api,
         posted,
-        c.PATCH('/api/admin/faq/{id}/', { ...byId(), body: body(FAQ_SPEC) }),
+        c.PATCH('/api/admin/faq/{id}/', { ...byId(), body: formBody(form, FAQ_SPEC) }),
         saved('faq.saved'),
       )
     case 'faq_delete':

@@ -3,9 +3,8 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from '@remix-r
 import { Link, useLoaderData } from '@remix-run/react'
 import { AdminForm, Check, Field, Submit } from '#app/components/admin/admin-form'
 import { useT } from '#app/i18n/i18n-context'
-import type { components } from '#openapi/schema'
 import { adminT, badIntent, done, formFailure, ownerApi, read, readForm } from '#app/lib/admin/admin.server'
-import { formBody } from '#app/lib/admin/form-body'
+import { formBody, formSpec } from '#app/lib/admin/form-body'
 import { adminMeta } from '#app/lib/admin/meta'
 
 export const meta = adminMeta('games.title')
@@ -22,19 +21,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { api } = await ownerApi(request, context)
   const posted = await readForm(request)
   if (posted.intent !== 'create') badIntent()
-  const body = formBody(posted.form, {
-    kind: 'text',
-    title: 'text',
-    is_active: 'bool',
-    supplier: 'optText',
-    delivery_minutes: 'int',
-  })
+  const body = formBody(
+    posted.form,
+    formSpec('post', '/api/admin/games/', {
+      kind: 'text',
+      title: 'text',
+      is_active: 'bool',
+      supplier: 'optText',
+      delivery_minutes: 'int',
+    }),
+  )
   const {
     data: game,
     error,
     response,
   } = await api.client.POST('/api/admin/games/', {
-    body: body as components['schemas']['AdminGameCreate'],
+    body,
   })
   if (!game) return formFailure(posted.key, posted.form, error, response, api)
   return done(request, api, adminT('admin.games.added'), `/admin/games/${game.id}`)

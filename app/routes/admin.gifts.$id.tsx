@@ -33,7 +33,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (posted.intent !== 'gift') badIntent()
   const call = api.client.PATCH('/api/admin/gifts/{id}/', {
     params: { path: { id } },
-    body: formBody(posted.form, GIFT_SPEC) as never,
+    body: formBody(posted.form, GIFT_SPEC),
   })
   return settle(request, api, posted, call, adminT('admin.gifts.saved'))
 }

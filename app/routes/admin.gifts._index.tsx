@@ -27,7 +27,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     error,
     response,
   } = await api.client.POST('/api/admin/gifts/', {
-    body: formBody(posted.form, GIFT_SPEC) as never,
+    body: formBody(posted.form, GIFT_SPEC),
   })
   if (!gift) return formFailure(posted.key, posted.form, error, response, api)
   return done(request, api, adminT('admin.gifts.added'), `/admin/gifts/${gift.id}`)

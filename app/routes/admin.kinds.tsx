@@ -6,24 +6,24 @@ import { useLoaderData } from '@remix-run/react'
 import { AdminForm, Check, Field, Submit } from '#app/components/admin/admin-form'
 import { useT } from '#app/i18n/i18n-context'
 import { adminT, badIntent, ownerApi, read, readForm, settle } from '#app/lib/admin/admin.server'
-import { type FormSpec, formBody, fromScaled } from '#app/lib/admin/form-body'
+import { formBody, formSpec, fromScaled } from '#app/lib/admin/form-body'
 import { adminMeta } from '#app/lib/admin/meta'
 
 export const meta = adminMeta('kinds.title')
 
-const STANDOFF_SPEC: FormSpec = {
+const STANDOFF_SPEC = formSpec('put', '/api/admin/settings/standoff/', {
   skin_name: 'text',
   skin_picture: 'text',
   market_fee_bp: 'percentBp',
   is_surplus_enabled: 'bool',
   need_refund: 'bool',
-}
-const STEAM_SPEC: FormSpec = {
+})
+const STEAM_SPEC = formSpec('put', '/api/admin/settings/steam/', {
   commission_bp: 'percentBp',
   currency: 'text',
   min_amount: 'money',
   max_amount: 'money',
-}
+})
 const CURRENCIES = ['RUB', 'KZT', 'USD', 'EUR', 'UAH']
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -45,7 +45,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         request,
         api,
         posted,
-        api.client.PUT('/api/admin/settings/standoff/', { body: formBody(form, STANDOFF_SPEC) as never }),
+        api.client.PUT('/api/admin/settings/standoff/', { body: formBody(form, STANDOFF_SPEC) }),
         adminT('admin.kinds.standoff_saved'),
       )
     case 'steam':
@@ -53,7 +53,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         request,
         api,
         posted,
-        api.client.PUT('/api/admin/settings/steam/', { body: formBody(form, STEAM_SPEC) as never }),
+        api.client.PUT('/api/admin/settings/steam/', { body: formBody(form, STEAM_SPEC) }),
         adminT('admin.kinds.steam_saved'),
       )
     default:

@@ -6,7 +6,7 @@ import { useLoaderData } from '@remix-run/react'
 import { AdminForm, Check, Field, FileField, Submit, useFailedForm } from '#app/components/admin/admin-form'
 import { useT } from '#app/i18n/i18n-context'
 import { adminT, badIntent, idFrom, ownerApi, read, readForm, settle } from '#app/lib/admin/admin.server'
-import { type FormSpec, formBody, fromScaled } from '#app/lib/admin/form-body'
+import { formBody, formSpec, fromScaled } from '#app/lib/admin/form-body'
 import { uploadLogo } from '#app/lib/admin/logo.server'
 import { adminMeta } from '#app/lib/admin/meta'
 import { currencyName, formatPercent, formatWireAmount } from '#app/lib/money'
@@ -19,17 +19,26 @@ type Group = components['schemas']['AdminPaymentMethodGroup']
 type Method = components['schemas']['AdminPaymentMethod']
 type Provider = components['schemas']['AdminPaymentProvider']
 
-const COUNTRY_SPEC: FormSpec = { name: 'optText', rate_micro: 'micro', sort_order: 'int', hidden: 'bool' }
-const COUNTRY_NEW: FormSpec = {
+const COUNTRY_SPEC = formSpec('patch', '/api/admin/payments/countries/{id}/', {
+  name: 'optText',
+  rate_micro: 'micro',
+  sort_order: 'int',
+  hidden: 'bool',
+})
+const COUNTRY_NEW = formSpec('post', '/api/admin/payments/countries/', {
   name: 'text',
   currency: 'text',
   rate_micro: 'micro',
   sort_order: 'int',
   hidden: 'bool',
   is_default: 'bool',
-}
-const GROUP_NEW: FormSpec = { name: 'text', short_name: 'optText', order: 'int' }
-const METHOD_NEW: FormSpec = {
+})
+const GROUP_NEW = formSpec('post', '/api/admin/payments/countries/{id}/method_groups/', {
+  name: 'text',
+  short_name: 'optText',
+  order: 'int',
+})
+const METHOD_NEW = formSpec('post', '/api/admin/payments/method_groups/{id}/methods/', {
   name: 'text',
   title: 'text',
   provider: 'text',
@@ -41,9 +50,13 @@ const METHOD_NEW: FormSpec = {
   min_amount: 'money',
   is_secondary: 'bool',
   sort_order: 'int',
-}
-const GROUP_SPEC: FormSpec = { name: 'optText', short_name: 'optText', order: 'int' }
-const METHOD_SPEC: FormSpec = {
+})
+const GROUP_SPEC = formSpec('patch', '/api/admin/payments/method_groups/{id}/', {
+  name: 'optText',
+  short_name: 'optText',
+  order: 'int',
+})
+const METHOD_SPEC = formSpec('patch', '/api/admin/payments/methods/{id}/', {
   title: 'optText',
   is_active: 'bool',
   fee_bp: 'percentBp',
@@ -54,7 +67,7 @@ const METHOD_SPEC: FormSpec = {
   provider: 'optText',
   kind: 'optText',
   icon: 'optText',
-}
+})
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await ownerApi(request, context)
@@ -71,14 +84,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { form, intent } = posted
   const c = api.client
   const byId = () => ({ params: { path: { id: idFrom(form.get('id')) } } })
-  const body = (spec: FormSpec) => formBody(form, spec) as never
   switch (intent) {
     case 'country':
       return settle(
         request,
         api,
         posted,
-        c.PATCH('/api/admin/payments/countries/{id}/', { ...byId(), body: body(COUNTRY_SPEC) }),
+        c.PATCH('/api/admin/payments/countries/{id}/', { ...byId(), body: formBody(form, COUNTRY_SPEC) }),
         adminT('admin.payments.country_saved'),
       )
     case 'group':
@@ -86,7 +98,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         request,
         api,
         posted,
-        c.PATCH('/api/admin/payments/method_groups/{id}/', { ...byId(), body: body(GROUP_SPEC) }),
+        c.PATCH('/api/admin/payments/method_groups/{id}/', { ...byId(), body: formBody(form, GROUP_SPEC) }),
         adminT('admin.payments.group_saved'),
       )
     case 'method':
@@ -94,7 +106,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         request,
         api,
         posted,
-        c.PATCH('/api/admin/payments/methods/{id}/', { ...byId(), body: body(METHOD_SPEC) }),
+        c.PATCH('/api/admin/payments/methods/{id}/', { ...byId(), body: formBody(form, METHOD_SPEC) }),
         adminT('admin.payments.method_saved'),
       )
     case 'add-country':
@@ -102,7 +114,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         request,
         api,
         posted,
-        c.POST('/api/admin/payments/countries/', { body: body(COUNTRY_NEW) }),
+        c.POST('/api/admin/payments/countries/', { body: formBody(form, COUNTRY_NEW) }),
         adminT('admin.payment_setup.country_added'),
       )
     case 'add-group':
@@ -110,7 +122,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
         request,
         api,
         posted,
-        c.POST('/api/admin/payments/countries/{id}/method_groups/', { ...byId(), body: body(GROUP_NEW) }),
+        c.POST('/api/admin/payments/countries/{id}/method_groups/', {
+          ...byId(),
+          body: formBody(form, GROUP_NEW),
+        }),
         adminT('admin.payment_setup.group_added'),
       )
     case 'add-method':
@@ -118,7 +133,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
         request,
         api,
         posted,
-        c.POST('/api/admin/payments/method_groups/{id}/methods/', { ...byId(), body: body(METHOD_NEW) }),
+        c.POST('/api/admin/payments/method_groups/{id}/methods/', {
+          ...byId(),
+          body: formBody(form, METHOD_NEW),
+        }),
         adminT('admin.payment_setup.method_added'),
       )
     case 'delete-country':

@@ -8,7 +8,7 @@ import { loadShop } from '#app/lib/shop.server'
 import { zoneLabel } from '../../shared/shop-time'
 import { useT } from '#app/i18n/i18n-context'
 import { adminT, badIntent, idFrom, ownerApi, read, readForm, settle } from '#app/lib/admin/admin.server'
-import { type FormSpec, formBody, toDateTimeLocal } from '#app/lib/admin/form-body'
+import { type JsonBody, formBody, formSpec, toDateTimeLocal } from '#app/lib/admin/form-body'
 import { adminMeta } from '#app/lib/admin/meta'
 import type { components } from '#openapi/schema'
 
@@ -29,13 +29,20 @@ const ORDER_KINDS: readonly OrderKind[] = [
 /** The kinds ticked «не действует на» (unknown values are the API's to refuse). */
 const excludedOf = (form: FormData) => ({ excluded_kinds: form.getAll('exclude').map(String) as OrderKind[] })
 
-const EDIT_SPEC: FormSpec = {
+const EDIT_SPEC = formSpec('patch', '/api/admin/promo_codes/{id}/', {
   percent: 'int',
   max_uses: 'nullableInt',
   expires_at: 'nullableDateTime',
   is_active: 'bool',
-}
-const CREATE_SPEC: FormSpec = { code: 'text', ...EDIT_SPEC }
+})
+const CREATE_SPEC = formSpec('post', '/api/admin/promo_codes/', {
+  code: 'text',
+  percent: 'int',
+  max_uses: 'nullableInt',
+  expires_at: 'nullableDateTime',
+  is_active: 'bool',
+})
+type Target = Pick<JsonBody<'/api/admin/promo_codes/', 'post'>, 'game' | 'gift' | 'resourcetype'>
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await ownerApi(request, context)
@@ -60,11 +67,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
  * The one "for what" select → the API's game, gift or kind for every game / every gift (nothing
  * picked: the API says to pick).
  */
-function target(form: FormData): { game?: number; gift?: number; resourcetype?: string } {
+function target(form: FormData): Target {
   const v = String(form.get('game') ?? '')
   const m = /^(game|gift):([1-9]\d{0,8})$/.exec(v)
   if (m) return { [m[1]!]: Number(m[2]) }
-  return v === 'all:PromoCode' || v === 'all:GiftPromoCode' ? { resourcetype: v.slice(4) } : {}
+  if (v === 'all:PromoCode') return { resourcetype: 'PromoCode' }
+  return v === 'all:GiftPromoCode' ? { resourcetype: 'GiftPromoCode' } : {}
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -81,7 +89,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         api,
         posted,
         c.POST('/api/admin/promo_codes/', {
-          body: { ...formBody(form, CREATE_SPEC, zone), ...target(form), ...excludedOf(form) } as never,
+          body: { ...formBody(form, CREATE_SPEC, zone), ...target(form), ...excludedOf(form) },
         }),
         adminT('admin.promo.added'),
       )
@@ -92,7 +100,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         posted,
         c.PATCH('/api/admin/promo_codes/{id}/', {
           ...byId(),
-          body: { ...formBody(form, EDIT_SPEC, zone), ...excludedOf(form) } as never,
+          body: { ...formBody(form, EDIT_SPEC, zone), ...excludedOf(form) },
         }),
         adminT('admin.promo.saved'),
       )

@@ -6,6 +6,7 @@ import { getServerT } from '#app/i18n/i18n.server'
 import { requireAccessCookie } from '#app/lib/account.server'
 import { accountPromoAction } from '#app/lib/account-promo.server'
 import { apiFor, errorText } from '#app/lib/api/client.server'
+import { multipart, postedFile } from '#app/lib/api/multipart'
 import { redirectWithToast } from '#app/lib/toast.server'
 import type { loader as profileLoader } from './profile'
 import { metaT } from '#app/components/catalogue/meta-t'
@@ -34,16 +35,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === 'promo_apply' || intent === 'promo_remove') {
     return accountPromoAction(request, apiFor(request, context), t, form)
   }
-  const upload = new FormData()
   const nickname = form.get('nickname')
-  if (typeof nickname === 'string') upload.set('nickname', nickname)
-  const avatar = form.get('avatar_img')
-  if (avatar instanceof File && avatar.size > 0) upload.set('avatar_img', avatar, avatar.name || 'avatar')
-  if (form.get('remove_avatar')) upload.set('remove_avatar', '1')
   const api = apiFor(request, context)
   const { data: profile, error } = await api.client.POST('/api/auth/profile/', {
-    body: upload as never,
-    bodySerializer: (b: unknown) => b as FormData,
+    body: {
+      nickname: typeof nickname === 'string' ? nickname : undefined,
+      avatar_img: postedFile(form, 'avatar_img'),
+      remove_avatar: form.get('remove_avatar') ? '1' : undefined,
+    },
+    bodySerializer: multipart,
   })
   if (!profile) {
     const fields = (error as { fields?: Record<string, string[]> } | undefined)?.fields

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formBody, fromScaled, toDateTimeLocal } from '#app/lib/admin/form-body'
+import { formBody, formSpec, fromScaled, toDateTimeLocal } from '#app/lib/admin/form-body'
 
 const fd = (entries: Record<string, string>) => {
   const f = new FormData()
@@ -72,5 +72,26 @@ describe('back-office form body', () => {
       '0.035',
       '0',
     ])
+  })
+
+  it("gives the operation's body type, and a spec that does not fit it does not compile (tsc)", () => {
+    const spec = formSpec('put', '/api/admin/settings/steam/', {
+      commission_bp: 'percentBp',
+      currency: 'text',
+    })
+    const body: { commission_bp: number; currency: string } = formBody(
+      fd({ commission_bp: '3,5', currency: 'RUB' }),
+      spec,
+    )
+    expect(body).toEqual({ commission_bp: 350, currency: 'RUB' })
+    // @ts-expect-error: the body's commission is a number
+    const commission: string = body.commission_bp
+    expect(commission).toBe(350)
+    // @ts-expect-error: the body has no field of that name
+    formSpec('put', '/api/admin/settings/steam/', { commision_bp: 'percentBp' })
+    // @ts-expect-error: a number field cannot take a text kind
+    formSpec('put', '/api/admin/settings/steam/', { commission_bp: 'text' })
+    // @ts-expect-error: a field that cannot be null cannot take a nullable kind
+    formSpec('put', '/api/admin/settings/steam/', { currency: 'nullableText' })
   })
 })

@@ -1,6 +1,7 @@
 // The catalogue's edit forms (games, products, FAQ, gifts), shared by the create and edit screens.
 import { AdminForm, Check, Field, Submit } from '#app/components/admin/admin-form'
 import { useT } from '#app/i18n/i18n-context'
+import { formSpec } from '#app/lib/admin/form-body'
 import type { components } from '#openapi/schema'
 
 type Game = components['schemas']['AdminGame']
@@ -94,7 +95,7 @@ export function GameForm({ game }: { game: Game }) {
   )
 }
 
-export const GAME_SPEC = {
+export const GAME_SPEC = formSpec('patch', '/api/admin/games/{id}/', {
   title: 'text',
   detail_title: 'text',
   detail_description: 'text',
@@ -108,9 +109,9 @@ export const GAME_SPEC = {
   supplier: 'optText',
   delivery_minutes: 'int',
   auto_refund_hours: 'nullableInt',
-} as const
+})
 
-export const PRODUCT_SPEC = {
+export const PRODUCT_SPEC = formSpec('post', '/api/admin/games/{id}/products/', {
   title: 'text',
   price: 'money',
   discount_price: 'nullableMoney',
@@ -120,7 +121,7 @@ export const PRODUCT_SPEC = {
   amount_uc: 'nullableInt',
   gold: 'nullableInt',
   sort_order: 'int',
-} as const
+})
 
 /** A product's form; without `product` it adds one (`kind` decides the extra fields). */
 export function ProductForm({
@@ -195,7 +196,11 @@ export function ProductForm({
   )
 }
 
-export const FAQ_SPEC = { text: 'text', answer: 'text', order: 'int' } as const
+export const FAQ_SPEC = formSpec('post', '/api/admin/games/{id}/faq/', {
+  text: 'text',
+  answer: 'text',
+  order: 'int',
+})
 
 export function FaqForm({ item, formKey }: { item?: Faq; formKey: string }) {
   const t = useT()
@@ -220,7 +225,7 @@ export function FaqForm({ item, formKey }: { item?: Faq; formKey: string }) {
   )
 }
 
-export const GIFT_SPEC = {
+export const GIFT_SPEC = formSpec('post', '/api/admin/gifts/', {
   title: 'text',
   type: 'text',
   region: 'text',
@@ -233,7 +238,7 @@ export const GIFT_SPEC = {
   is_main: 'bool',
   is_new: 'bool',
   is_active: 'bool',
-} as const
+})
 
 export function GiftForm({ gift, formKey }: { gift?: Gift; formKey: string }) {
   const t = useT()

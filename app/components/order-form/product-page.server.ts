@@ -2,6 +2,7 @@
 import { randomInt, randomUUID } from 'node:crypto'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from '@remix-run/node'
 import { ApiResponseError, type ApiSession, apiFor, must } from '#app/lib/api/client.server'
+import { multipart } from '#app/lib/api/multipart'
 import { getServerT } from '#app/i18n/i18n.server'
 import { markShared, newFormKey } from '#app/lib/shared-page.server'
 import { invalidRoute } from '#app/lib/http-errors.server'
@@ -261,15 +262,15 @@ async function createOrder(api: ApiSession, game: Game, payload: OrderPayload, k
       ).id
     case 'StandoffGame': {
       const order = await must(api.client.POST('/api/orders/standoff/', { body: payload.body, headers }))
-      const upload = new FormData()
-      if (payload.avatar) upload.set('game_avatar', payload.avatar, payload.avatar.name || 'avatar')
-      if (payload.repeatOrderId) upload.set('history_order_id', payload.repeatOrderId)
       await must(
         api.client.POST('/api/orders/standoff/avatar/{id}/', {
           params: { path: { id: order.id } },
           // multipart, as the upload call is (§7); the API checks the file itself
-          body: upload as never,
-          bodySerializer: (b: unknown) => b as FormData,
+          body: {
+            game_avatar: payload.avatar ?? undefined,
+            history_order_id: payload.repeatOrderId || undefined,
+          },
+          bodySerializer: multipart,
         }),
       )
       return order.id

@@ -1,6 +1,7 @@
 // A back-office image form post (a game's or gift's logo, a payment method's icon, the shop's
 // logo) → the API's multipart upload (the API checks the image itself).
 import type { ApiSession } from '#app/lib/api/client.server'
+import { multipart, postedFile } from '#app/lib/api/multipart'
 import { adminT, settle } from './admin.server'
 
 const TARGETS = {
@@ -23,13 +24,21 @@ export function uploadLogo(
   id?: number,
 ) {
   const target = TARGETS[what]
-  const upload = new FormData()
-  const file = posted.form.get(target.field)
-  if (file instanceof File && file.size > 0) upload.set(target.field, file, file.name || target.field)
-  const multipart = { body: upload as never, bodySerializer: (b: unknown) => b as FormData }
+  const file = postedFile(posted.form, target.field)
+  const bodySerializer = multipart
   const call =
     target.path === '/api/admin/shop/logo/'
-      ? api.client.POST(target.path, multipart)
-      : api.client.POST(target.path, { params: { path: { id: id ?? 0 } }, ...multipart })
+      ? api.client.POST(target.path, { body: { logo: file }, bodySerializer })
+      : target.path === '/api/admin/payments/methods/{id}/icon/'
+        ? api.client.POST(target.path, {
+            params: { path: { id: id ?? 0 } },
+            body: { icon: file },
+            bodySerializer,
+          })
+        : api.client.POST(target.path, {
+            params: { path: { id: id ?? 0 } },
+            body: { logo: file },
+            bodySerializer,
+          })
   return settle(request, api, posted, call, adminT(target.saved))
 }
