@@ -8,7 +8,7 @@ import {
   type MetaFunction,
 } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { FormError } from '#app/components/account-field'
+import { ErrorList } from '#app/components/form/field'
 import { useT } from '#app/i18n/i18n-context'
 import { getServerT } from '#app/i18n/i18n.server'
 import { hasAccessCookie } from '#app/lib/account.server'
@@ -64,7 +64,7 @@ export default function ConfirmEmailPage() {
       {token ? (
         <Form method="post">
           <p>{t('account.confirm.intro')}</p>
-          <FormError text={result?.error} />
+          <ErrorList errors={result?.error} />
           <input type="hidden" name="token" value={token} />
           <button type="submit" className="button button--primary" disabled={busy}>
             {t('account.confirm.submit')}

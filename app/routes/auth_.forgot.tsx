@@ -2,7 +2,7 @@
 // to an account that has it). A real form: works without JavaScript.
 import { type ActionFunctionArgs, data, type HeadersFunction, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useNavigation } from '@remix-run/react'
-import { AccountField, FormError } from '#app/components/account-field'
+import { ErrorList, Field } from '#app/components/form/field'
 import { useT } from '#app/i18n/i18n-context'
 import { getServerT } from '#app/i18n/i18n.server'
 import { apiFor, errorText } from '#app/lib/api/client.server'
@@ -67,8 +67,10 @@ export default function ForgotPasswordPage() {
       ) : (
         <Form method="post" noValidate>
           <p>{t('account.forgot.intro')}</p>
-          <FormError text={result?.errors?.form} />
-          <AccountField
+          <ErrorList errors={result?.errors?.form} />
+          <Field
+            required
+            inputMode="email"
             name="email"
             type="email"
             autoComplete="email"

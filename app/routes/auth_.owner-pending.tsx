@@ -10,7 +10,7 @@ import {
   redirect,
 } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { FormError } from '#app/components/account-field'
+import { ErrorList } from '#app/components/form/field'
 import { useT } from '#app/i18n/i18n-context'
 import { getServerT } from '#app/i18n/i18n.server'
 import { hasAccessCookie } from '#app/lib/account.server'
@@ -76,7 +76,7 @@ export default function OwnerPendingPage() {
         <p role="status">{t('account.owner_pending.sent', { email })}</p>
       ) : (
         <Form method="post">
-          <FormError text={result?.error} />
+          <ErrorList errors={result?.error} />
           <button type="submit" className="button button--primary" disabled={busy}>
             {t('account.owner_pending.resend')}
           </button>

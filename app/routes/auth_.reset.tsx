@@ -8,7 +8,7 @@ import {
   type MetaFunction,
 } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { AccountField, FormError } from '#app/components/account-field'
+import { ErrorList, Field } from '#app/components/form/field'
 import { useT } from '#app/i18n/i18n-context'
 import { getServerT } from '#app/i18n/i18n.server'
 import { apiFor, errorText } from '#app/lib/api/client.server'
@@ -87,8 +87,9 @@ export default function ResetPasswordPage() {
         <Form method="post" noValidate>
           <p>{t('account.reset.intro')}</p>
           <input type="hidden" name="token" value={token} />
-          <FormError text={result?.errors.form} />
-          <AccountField
+          <ErrorList errors={result?.errors.form} />
+          <Field
+            required
             name="password"
             type="password"
             autoComplete="new-password"

@@ -8,7 +8,7 @@ import {
   type MetaFunction,
 } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { AccountField, FormError } from '#app/components/account-field'
+import { ErrorList, Field } from '#app/components/form/field'
 import { useT } from '#app/i18n/i18n-context'
 import { getServerT } from '#app/i18n/i18n.server'
 import { requireAccessCookie } from '#app/lib/account.server'
@@ -115,7 +115,7 @@ export default function ProfileSecurity() {
         ) : (
           <Form method="post">
             <p>{t('account.security.email_unconfirmed', { email })}</p>
-            <FormError text={result?.intent === 'resend' ? result.errors.form : undefined} />
+            <ErrorList errors={result?.intent === 'resend' ? result.errors.form : undefined} />
             <input type="hidden" name="intent" value="resend" />
             <button type="submit" className="button" disabled={busy}>
               {t('account.security.resend')}
@@ -126,15 +126,17 @@ export default function ProfileSecurity() {
       <h3>{t('account.security.change_title')}</h3>
       <Form method="post" noValidate>
         <input type="hidden" name="intent" value="change" />
-        <FormError text={change?.form} />
-        <AccountField
+        <ErrorList errors={change?.form} />
+        <Field
+          required
           name="current_password"
           type="password"
           autoComplete="current-password"
           label={t('account.security.current')}
           error={change?.current}
         />
-        <AccountField
+        <Field
+          required
           name="new_password"
           type="password"
           autoComplete="new-password"

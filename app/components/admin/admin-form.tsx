@@ -1,7 +1,9 @@
 // Back-office forms: a post form that works without JavaScript, whose fields show the API's
-// refusal (message on top, field messages by the fields) and keep what was typed.
+// refusal (message on top, field messages by the fields) and keep what was typed. The fields are
+// the form kit's (app/components/form/field.tsx), fed from the failed post.
 import { Form, useActionData, useNavigation } from '@remix-run/react'
 import { createContext, type ReactNode, useContext } from 'react'
+import { ErrorList, Field as FormField } from '#app/components/form/field'
 import type { FormFailure } from '#app/lib/admin/admin.server'
 
 interface FormState {
@@ -52,11 +54,7 @@ export function AdminForm({
       {Object.entries(hidden ?? {}).map(([k, v]) => (
         <input key={k} type="hidden" name={k} value={v} />
       ))}
-      {failure ? (
-        <p className="form-error" role="alert">
-          {failure.message}
-        </p>
-      ) : null}
+      <ErrorList errors={failure?.message} />
       <FormContext.Provider value={{ key: formKey, failure }}>{children}</FormContext.Provider>
     </Form>
   )
@@ -77,50 +75,40 @@ type FieldProps = {
   | { type: 'select'; options: Array<{ value: string; label: string }> }
 )
 
+const fieldId = (key: string, name: string) => `${key.replace(/[^\w-]/g, '-')}-${name}`
+
 export function Field(props: FieldProps) {
   const { key, failure } = useContext(FormContext)
-  const id = `${key.replace(/[^\w-]/g, '-')}-${props.name}`
-  const error = failure?.fields[props.name]
   const value = failure ? (failure.values[props.name] ?? '') : (props.defaultValue ?? '')
-  const describedBy = error ? `${id}-error` : props.hint ? `${id}-hint` : undefined
-  const common = {
-    id,
-    name: props.name,
-    defaultValue: String(value),
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': describedBy,
-    required: props.required,
-  }
+  const common = { name: props.name, defaultValue: String(value), required: props.required }
   return (
-    <div className="field">
-      <label htmlFor={id}>{props.label}</label>
-      {props.type === 'textarea' ? (
-        <textarea {...common} rows={props.rows ?? 4} />
-      ) : props.type === 'select' ? (
-        <select {...common}>
-          {props.options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </select>
-      ) : (
-        <input
-          {...common}
-          type={props.type === 'number' ? 'text' : (props.type ?? 'text')}
-          inputMode={props.type === 'number' ? (props.inputMode ?? 'numeric') : props.inputMode}
-        />
-      )}
-      {error ? (
-        <span className="field__error" id={`${id}-error`}>
-          {error}
-        </span>
-      ) : props.hint ? (
-        <span className="field__hint" id={`${id}-hint`}>
-          {props.hint}
-        </span>
-      ) : null}
-    </div>
+    <FormField
+      id={fieldId(key, props.name)}
+      label={props.label}
+      hint={props.hint}
+      error={failure?.fields[props.name]}
+    >
+      {(control) =>
+        props.type === 'textarea' ? (
+          <textarea {...control} {...common} rows={props.rows ?? 4} />
+        ) : props.type === 'select' ? (
+          <select {...control} {...common}>
+            {props.options.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        ) : (
+          <input
+            {...control}
+            {...common}
+            type={props.type === 'number' ? 'text' : (props.type ?? 'text')}
+            inputMode={props.type === 'number' ? (props.inputMode ?? 'numeric') : props.inputMode}
+          />
+        )
+      }
+    </FormField>
   )
 }
 
@@ -137,29 +125,16 @@ export function FileField({
   accept?: string
 }) {
   const { key, failure } = useContext(FormContext)
-  const id = `${key.replace(/[^\w-]/g, '-')}-${name}`
-  const error = failure?.fields[name]
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        name={name}
-        type="file"
-        accept={accept}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
-      />
-      {error ? (
-        <span className="field__error" id={`${id}-error`}>
-          {error}
-        </span>
-      ) : hint ? (
-        <span className="field__hint" id={`${id}-hint`}>
-          {hint}
-        </span>
-      ) : null}
-    </div>
+    <FormField
+      id={fieldId(key, name)}
+      label={label}
+      hint={hint}
+      error={failure?.fields[name]}
+      name={name}
+      type="file"
+      accept={accept}
+    />
   )
 }
 
@@ -173,7 +148,7 @@ export function Check({
   defaultChecked: boolean
 }) {
   const { key, failure } = useContext(FormContext)
-  const id = `${key.replace(/[^\w-]/g, '-')}-${name}`
+  const id = fieldId(key, name)
   const checked = failure ? failure.values[name] !== undefined : defaultChecked
   const error = failure?.fields[name]
   return (
