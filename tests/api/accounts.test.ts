@@ -31,7 +31,7 @@ beforeAll(async () => {
   api = await createTestApi({
     env: { SMTP_URL: smtp.url, MAIL_FROM: 'shop@example.com', PUBLIC_URL: 'https://shop.example' },
   })
-  deps = { db: api.db, config: api.config, fetch: globalThis.fetch }
+  deps = api.deps
 })
 afterAll(async () => {
   closeMailTransport(api.config.mail)

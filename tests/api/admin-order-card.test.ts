@@ -3,9 +3,9 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { paymentMethods } from '#api/db/schema'
-import { grantRole } from '#api/services/admin/roles'
 import { createTestApi, type TestApi } from '#tests/helpers/test-api'
-import { makeUser } from './orders-fixtures'
+import { makeStaff } from '#tests/helpers/fixtures'
+import type { makeUser } from './orders-fixtures'
 import { createPubgOrder, makePubgStock, makeSandboxMethod, pay } from './payments-fixtures'
 
 type Card = { payments: Array<{ method: string; method_title?: string | null; provider: string }> }
@@ -15,8 +15,7 @@ let support: Awaited<ReturnType<typeof makeUser>>
 
 beforeAll(async () => {
   api = await createTestApi()
-  support = await makeUser(api)
-  await grantRole(api.db, support.email, 'support', 'test')
+  support = await makeStaff(api, 'support')
 })
 afterAll(() => api?.close())
 

@@ -6,10 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auditLog, countries, orders } from '#api/db/schema'
 import { message } from '#api/lib/errors'
 import { renderMail } from '#api/services/mail/render'
-import { grantRole } from '#api/services/admin/roles'
 import { type FakeYookassa, startFakeYookassa } from '#tests/fakes/yookassa'
 import { createTestApi, type TestApi } from '#tests/helpers/test-api'
-import { makeUser } from './orders-fixtures'
+import { makeStaff } from '#tests/helpers/fixtures'
+import type { makeUser } from './orders-fixtures'
 import { createPubgOrder, type Err, makePubgStock, pay, status } from './payments-fixtures'
 
 type Method = {
@@ -41,10 +41,8 @@ beforeAll(async () => {
     seed: false,
     env: { ...yk.env, SANDBOX_PAYMENTS: '0', YOOKASSA_NOTIFY_FROM: '127.0.0.1/32, ::1' },
   })
-  owner = await makeUser(api)
-  support = await makeUser(api)
-  await grantRole(api.db, owner.email, 'owner', 'test')
-  await grantRole(api.db, support.email, 'support', 'test')
+  owner = await makeStaff(api, 'owner')
+  support = await makeStaff(api, 'support')
 })
 afterAll(async () => {
   await api?.close()

@@ -6,6 +6,7 @@ import { auditLog, gifts, paymentMethods, uploads } from '#api/db/schema'
 import { grantRole } from '#api/services/admin/roles'
 import { GIF, PNG, pngWithMetadata, SECRET } from '#tests/helpers/images'
 import { createTestApi, type TestApi } from '#tests/helpers/test-api'
+import { makeStaff } from '#tests/helpers/fixtures'
 import { makeGame, makeProduct, makeUser } from './orders-fixtures'
 import { createPubgOrder, type Err, hex, makeSandboxMethod, pay, pressOnCheckout } from './payments-fixtures'
 
@@ -34,10 +35,8 @@ let productId: number
 beforeAll(async () => {
   api = await createTestApi()
   shopper = await makeUser(api)
-  support = await makeUser(api)
-  owner = await makeUser(api)
-  await grantRole(api.db, support.email, 'support', 'test')
-  await grantRole(api.db, owner.email, 'owner', 'test')
+  support = await makeStaff(api, 'support')
+  owner = await makeStaff(api, 'owner')
   gameId = (await makeGame(api, 'PUBGGame')).id
   productId = (await makeProduct(api, gameId, 'PUBGProduct', { price: 10000, amountUc: 60 })).id
 })

@@ -5,8 +5,8 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { orders, payments, receipts } from '#api/db/schema'
-import { grantRole } from '#api/services/admin/roles'
 import { createTestApi, type TestApi } from '#tests/helpers/test-api'
+import { makeStaff } from '#tests/helpers/fixtures'
 import { makeUser } from './orders-fixtures'
 import {
   checkoutPost,
@@ -59,11 +59,9 @@ const list = (query: string, token = owner.token) =>
 
 beforeAll(async () => {
   api = await createTestApi()
-  owner = await makeUser(api)
-  support = await makeUser(api)
+  owner = await makeStaff(api, 'owner')
+  support = await makeStaff(api, 'support')
   shopper = await makeUser(api)
-  await grantRole(api.db, owner.email, 'owner', 'test')
-  await grantRole(api.db, support.email, 'support', 'test')
   const seller = await api.call('PUT', '/api/admin/seller/', {
     token: owner.token,
     body: {

@@ -6,7 +6,6 @@ import { and, eq, isNull } from 'drizzle-orm'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auditLog, jobs, orders, products, voucherCodes } from '#api/db/schema'
-import { grantRole } from '#api/services/admin/roles'
 import {
   listOperations,
   type OpenApiDocument,
@@ -14,6 +13,7 @@ import {
   validArbitrary,
 } from '#tests/helpers/openapi-arbitrary'
 import { createTestApi, type TestApi } from '#tests/helpers/test-api'
+import { makeStaff } from '#tests/helpers/fixtures'
 import { makeGame, makeProduct, makeUser } from './orders-fixtures'
 
 const doc = JSON.parse(
@@ -36,10 +36,8 @@ const target = { gameId: 0, productId: 0, orderId: '' }
 beforeAll(async () => {
   api = await createTestApi()
   shopper = await makeUser(api)
-  support = await makeUser(api)
-  owner = await makeUser(api)
-  await grantRole(api.db, support.email, 'support', 'test')
-  await grantRole(api.db, owner.email, 'owner', 'test')
+  support = await makeStaff(api, 'support')
+  owner = await makeStaff(api, 'owner')
   const game = await makeGame(api, 'PUBGGame')
   gameId = game.id
   // the stock-import product starts with no codes; the order is for another product of the game
@@ -118,8 +116,7 @@ describe('who may use the back-office', () => {
   )
 
   it('a revoked or deleted member is a stranger again', async () => {
-    const temp = await makeUser(api)
-    await grantRole(api.db, temp.email, 'support', 'test')
+    const temp = await makeStaff(api, 'support')
     expect((await api.call('GET', '/api/admin/me/', { token: temp.token })).status).toBe(200)
     const { revokeRole } = await import('#api/services/admin/roles')
     await revokeRole(api.db, temp.id)

@@ -4,8 +4,8 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auditLog } from '#api/db/schema'
-import { grantRole } from '#api/services/admin/roles'
 import { createTestApi, type TestApi } from '#tests/helpers/test-api'
+import { makeStaff } from '#tests/helpers/fixtures'
 import { makeGame, makeProduct, makeUser } from './orders-fixtures'
 
 let api: TestApi
@@ -14,8 +14,7 @@ let orderId: string
 
 beforeAll(async () => {
   api = await createTestApi()
-  support = await makeUser(api)
-  await grantRole(api.db, support.email, 'support', 'test')
+  support = await makeStaff(api, 'support')
   const game = await makeGame(api, 'PUBGGame')
   const product = await makeProduct(api, game.id, 'PUBGProduct', { price: 9900, amountUc: 60 })
   const r = await api.call<{ id: string }>('POST', '/api/orders/pubg/', {

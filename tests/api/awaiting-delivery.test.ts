@@ -7,10 +7,10 @@ import type { AddressInfo } from 'node:net'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { orderReviews, orders, refunds } from '#api/db/schema'
-import { grantRole } from '#api/services/admin/roles'
 import { createTestApi, type TestApi } from '#tests/helpers/test-api'
+import { makeStaff } from '#tests/helpers/fixtures'
 import { startMetricsServer } from '../../server/metrics'
-import { makeGame, makeUser } from './orders-fixtures'
+import { makeGame, type makeUser } from './orders-fixtures'
 
 type OrderStatus = (typeof orders.$inferInsert)['status']
 interface Overview {
@@ -81,8 +81,7 @@ async function scrape() {
 
 beforeAll(async () => {
   api = await createTestApi({ seed: false })
-  owner = await makeUser(api)
-  await grantRole(api.db, owner.email, 'owner', 'test')
+  owner = await makeStaff(api, 'owner')
   gameId = (await makeGame(api, 'StandoffGame', { supplier: 'manual' })).id
   // port 0: any free port (the process-level test covers METRICS_PORT and the loopback bind)
   metrics = startMetricsServer(0, '127.0.0.1', api.database)

@@ -29,7 +29,7 @@ let method: string
 
 beforeAll(async () => {
   api = await createTestApi()
-  deps = { db: api.db, config: api.config, fetch: globalThis.fetch }
+  deps = api.deps
   method = (await makeSandboxMethod(api, 'redirect')).method.name
 })
 afterAll(() => api?.close())

@@ -4,9 +4,8 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { articleVersions, consents, gifts, users } from '#api/db/schema'
-import { grantRole } from '#api/services/admin/roles'
 import { createTestApi, type TestApi } from '#tests/helpers/test-api'
-import { makeUser } from './orders-fixtures'
+import { makeStaff } from '#tests/helpers/fixtures'
 import { makePubgStock } from './payments-fixtures'
 
 let api: TestApi
@@ -104,8 +103,7 @@ it('a gift purchase records the consent; without the field it is recorded as not
 })
 
 it('each consent points to the version of the consent document shown; an edit keeps the old text', async () => {
-  const owner = await makeUser(api)
-  await grantRole(api.db, owner.email, 'owner', 'test')
+  const owner = await makeStaff(api, 'owner')
   const put = (text: string) =>
     api.call('PUT', '/api/admin/articles/consent/', {
       token: owner.token,

@@ -8,7 +8,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ApiDeps } from '#api/context'
 import { jobs, orders, payments, refunds } from '#api/db/schema'
 import type { JobRow } from '#api/jobs/queue'
-import { grantRole } from '#api/services/admin/roles'
 import {
   autoRefundHours,
   deliveryRefundJob,
@@ -19,7 +18,8 @@ import { hoursLeft } from '#api/services/delivery/waiting'
 import { renderMail } from '#api/services/mail/render'
 import { settlePaymentSucceeded } from '#api/services/payments/settle'
 import { createTestApi, type TestApi } from '#tests/helpers/test-api'
-import { ensureSettings, makeGame, makeProduct, makeUser } from './orders-fixtures'
+import { makeStaff } from '#tests/helpers/fixtures'
+import { ensureSettings, makeGame, makeProduct, type makeUser } from './orders-fixtures'
 
 type DeskRow = {
   id: string
@@ -38,12 +38,10 @@ let productOf: Record<'default' | 'off' | 'six', number>
 beforeAll(async () => {
   // production: an https PUBLIC_URL and no sandbox payments
   api = await createTestApi({ env: { PUBLIC_URL: 'https://shop.example', SANDBOX_PAYMENTS: '0' } })
-  deps = { db: api.db, config: api.config, fetch: globalThis.fetch }
+  deps = api.deps
   await ensureSettings(api)
-  support = await makeUser(api)
-  owner = await makeUser(api)
-  await grantRole(api.db, support.email, 'support', 'test')
-  await grantRole(api.db, owner.email, 'owner', 'test')
+  support = await makeStaff(api, 'support')
+  owner = await makeStaff(api, 'owner')
   const game = async (hours: number | null) => {
     const g = await makeGame(api, 'StandoffGame', { supplier: 'manual' })
     // the owner sets «Автовозврат через N ч» on the game's form (the back-office API)

@@ -8,11 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ApiDeps } from '#api/context'
 import { auditLog, games, jobs, orders, payments, refunds } from '#api/db/schema'
 import type { JobRow } from '#api/jobs/queue'
-import { grantRole } from '#api/services/admin/roles'
 import { deliveryOverdueJob, deliveryRefundJob } from '#api/services/delivery/handover'
 import { retireSandboxSuppliers } from '#api/services/delivery/suppliers'
 import { settlePaymentSucceeded } from '#api/services/payments/settle'
 import { createTestApi, type TestApi } from '#tests/helpers/test-api'
+import { makeStaff } from '#tests/helpers/fixtures'
 import { ensureSettings, makeGame, makeProduct, makeServer, makeUser, onlyActive } from './orders-fixtures'
 
 type Err = { detail: string; code: string }
@@ -53,15 +53,12 @@ let server: Awaited<ReturnType<typeof makeServer>>
 beforeAll(async () => {
   // production: an https PUBLIC_URL and no sandbox payments
   api = await createTestApi({ env: { PUBLIC_URL: 'https://shop.example', SANDBOX_PAYMENTS: '0' } })
-  deps = { db: api.db, config: api.config, fetch: globalThis.fetch }
+  deps = api.deps
   await ensureSettings(api)
-  support = await makeUser(api)
-  support2 = await makeUser(api)
-  owner = await makeUser(api)
+  support = await makeStaff(api, 'support')
+  support2 = await makeStaff(api, 'support')
+  owner = await makeStaff(api, 'owner')
   shopper = await makeUser(api)
-  await grantRole(api.db, support.email, 'support', 'test')
-  await grantRole(api.db, support2.email, 'support', 'test')
-  await grantRole(api.db, owner.email, 'owner', 'test')
   standoffGame = await makeGame(api, 'StandoffGame', { supplier: 'manual', deliveryMinutes: 20 })
   goldProduct = await makeProduct(api, standoffGame.id, 'StandoffProduct', { price: 10000, gold: 100 })
   steamGame = await makeGame(api, 'Steam', { supplier: 'manual' })

@@ -18,7 +18,7 @@ const before = process.env.E2E
 
 beforeAll(async () => {
   api = await createTestApi({ env: { PUBLIC_URL: 'https://shop.example', SANDBOX_PAYMENTS: '0' } })
-  deps = { db: api.db, config: api.config, fetch: globalThis.fetch }
+  deps = api.deps
   await ensureSettings(api)
   const game = await makeGame(api, 'StandoffGame', { supplier: 'manual' })
   productId = (await makeProduct(api, game.id, 'StandoffProduct', { price: 10000, gold: 100 })).id

@@ -5,13 +5,13 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auditLog, codeViews, orderReviews, orders, paymentMethods } from '#api/db/schema'
-import { grantRole } from '#api/services/admin/roles'
 import { signLookupToken } from '#api/services/mail/lookup-token'
 import { ensureYookassaMethods } from '#api/services/payments/yookassa-setup'
 import { reviewCountsByRule } from '#api/services/risk/queue'
 import { RISK_RULES } from '#api/services/risk/settings'
 import { type FakeYookassa, startFakeYookassa } from '#tests/fakes/yookassa'
 import { createTestApi, type TestApi } from '#tests/helpers/test-api'
+import { makeStaff } from '#tests/helpers/fixtures'
 import { makeUser } from './orders-fixtures'
 import { type Err, hex, makePubgStock, makeSandboxMethod, pressOnCheckout } from './payments-fixtures'
 
@@ -33,10 +33,8 @@ beforeAll(async () => {
   method = (await makeSandboxMethod(api, 'redirect')).method.name
   cheap = (await makePubgStock(api, { codes: 60, price: 9900 })).product.id
   dear = (await makePubgStock(api, { codes: 20, price: 350000 })).product.id
-  owner = await makeUser(api)
-  await grantRole(api.db, owner.email, 'owner', 'test')
-  support = await makeUser(api)
-  await grantRole(api.db, support.email, 'support', 'test')
+  owner = await makeStaff(api, 'owner')
+  support = await makeStaff(api, 'support')
   await ensureYookassaMethods(api.db)
   await api.db.update(paymentMethods).set({ isActive: true }).where(eq(paymentMethods.name, 'yookassa_card'))
 })

@@ -4,14 +4,14 @@
 import { and, eq, like } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auditLog, blockList, jobs, refunds, voucherCodes } from '#api/db/schema'
-import { grantRole } from '#api/services/admin/roles'
 import { signLookupToken } from '#api/services/mail/lookup-token'
 import type { MailTemplate } from '#api/services/mail/outbox'
 import { renderMail } from '#api/services/mail/render'
 import { reviewOverdueJob } from '#api/services/risk/review'
 import { RISK_RULES } from '#api/services/risk/settings'
 import { createTestApi, type TestApi } from '#tests/helpers/test-api'
-import { makeUser } from './orders-fixtures'
+import { makeStaff } from '#tests/helpers/fixtures'
+import type { makeUser } from './orders-fixtures'
 import {
   type Err,
   hex,
@@ -45,8 +45,7 @@ beforeAll(async () => {
   cheap = (await makePubgStock(api, { codes: 50, price: 9900 })).product.id
   // 3,500 ₽: over the first-order threshold of 3,000 ₽
   dear = (await makePubgStock(api, { codes: 50, price: 350000 })).product.id
-  support = await makeUser(api)
-  await grantRole(api.db, support.email, 'support', 'test')
+  support = await makeStaff(api, 'support')
 })
 afterAll(() => api?.close())
 
@@ -252,7 +251,7 @@ describe('review before delivery', () => {
   it('an order still held 30 minutes on mails every staff member once', async () => {
     const id = await buy(dear, `late-${hex()}@example.com`)
     const job = { payload: { orderId: id } } as unknown as Parameters<typeof reviewOverdueJob>[0]
-    const deps = { db: api.db, config: api.config, fetch: globalThis.fetch }
+    const deps = api.deps
     await reviewOverdueJob(job, deps)
     await reviewOverdueJob(job, deps)
     const mails = await api.db
@@ -291,8 +290,7 @@ describe('block lists', () => {
 
 describe('«Антифрод» settings', () => {
   it('owners read and change the limits (audited); a changed limit is in force at once; support is refused', async () => {
-    const owner = await makeUser(api)
-    await grantRole(api.db, owner.email, 'owner', 'test')
+    const owner = await makeStaff(api, 'owner')
     const got = await api.call<Record<string, unknown>>('GET', '/api/admin/antifraud/', {
       token: owner.token,
     })

@@ -15,7 +15,7 @@ const before = process.env.E2E
 
 beforeAll(async () => {
   api = await createTestApi({ seed: false })
-  deps = { db: api.db, config: api.config, fetch: globalThis.fetch }
+  deps = api.deps
 })
 afterEach(() => {
   if (before === undefined) delete process.env.E2E

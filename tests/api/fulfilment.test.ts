@@ -18,7 +18,7 @@ beforeAll(async () => {
   fake = await startFakeMoogold()
   ;({ seen, details } = fake)
   api = await createTestApi({ env: fake.env })
-  deps = { db: api.db, config: api.config, fetch: globalThis.fetch }
+  deps = api.deps
 })
 afterAll(async () => {
   await api.close()
@@ -222,7 +222,7 @@ describe('MooGold supplier', () => {
       },
     })
     try {
-      const d: ApiDeps = { db: closed.db, config: closed.config, fetch: globalThis.fetch }
+      const d: ApiDeps = closed.deps
       const [g] = await closed.db
         .insert(games)
         .values({ kind: 'SupplyGame', title: 'S', supplier: 'moogold' })

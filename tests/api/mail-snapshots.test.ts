@@ -10,9 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { games, gifts, orders, promoCodes, refunds, voucherCodes } from '#api/db/schema'
 import type { MailTemplate } from '#api/services/mail/outbox'
 import { renderMail } from '#api/services/mail/render'
-import { grantRole } from '#api/services/admin/roles'
 import { createTestApi, type TestApi } from '#tests/helpers/test-api'
-import { ensureSettings, makeGame, makeProduct, makeServer, makeUser } from './orders-fixtures'
+import { makeStaff } from '#tests/helpers/fixtures'
+import { ensureSettings, makeGame, makeProduct, makeServer, type makeUser } from './orders-fixtures'
 import { hex, makeSandboxMethod, orderRow, pay, pressOnCheckout } from './payments-fixtures'
 
 let api: TestApi
@@ -34,8 +34,7 @@ beforeAll(async () => {
     .method.name
   promo = `SNAP${hex(3)}`.toUpperCase()
   await api.db.insert(promoCodes).values({ code: promo, kind: 'PromoCode', percent: 10 })
-  support = await makeUser(api)
-  await grantRole(api.db, support.email, 'support', 'test')
+  support = await makeStaff(api, 'support')
 }, 180_000)
 afterAll(async () => {
   await api?.close()

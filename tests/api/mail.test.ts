@@ -38,7 +38,7 @@ beforeAll(async () => {
       PUBLIC_URL: 'https://shop.example',
     },
   })
-  deps = { db: api.db, config: api.config, fetch: globalThis.fetch }
+  deps = api.deps
   method = (await makeSandboxMethod(api, 'redirect')).method.name
 })
 afterAll(async () => {
@@ -202,10 +202,7 @@ describe('a paid order', () => {
     closeMailTransport(api.config.mail)
     expect(smtp.received).toHaveLength(0)
     // a new process, a new worker
-    const second = createJobWorker(
-      { db: api.db, config: api.config, fetch: globalThis.fetch },
-      { handlers: JOB_HANDLERS, onError: () => {} },
-    )
+    const second = createJobWorker(api.deps, { handlers: JOB_HANDLERS, onError: () => {} })
     expect(await second.runDue()).toBe(1)
     await smtp.waitFor(1)
     expect(smtp.received).toHaveLength(1)

@@ -37,7 +37,7 @@ describe('«Проверить оплату» costs the provider one call per 5 
     const gets = () => yk.log.filter((l) => l.method === 'GET' && l.path === `/payments/${remote.id}`).length
     // two instances over the same database (no memory shared between them); outside the contract
     // recorder, which knows no 503 on this route (the pool's answer to 100 requests at once)
-    const instances = [1, 2].map(() => createApi({ db: api.db, config: api.config, fetch: globalThis.fetch }))
+    const instances = [1, 2].map(() => createApi(api.deps))
     const press = (i: number) =>
       instances[i % 2]!.request(`/api/orders/status/${orderId}/check/`, { method: 'POST' })
     const answers = await Promise.all(Array.from({ length: 100 }, (_, i) => press(i)))

@@ -11,9 +11,9 @@ import { type Figure, figuresAddUp, orderFigures } from '#api/services/mail/figu
 import { formatRub, M } from '#api/services/mail/messages'
 import { loadOrderForMail } from '#api/services/mail/order-data'
 import { renderMail } from '#api/services/mail/render'
-import { grantRole } from '#api/services/admin/roles'
 import { createTestApi, type TestApi } from '#tests/helpers/test-api'
-import { ensureSettings, makeGame, makeProduct, makeServer, makeUser } from './orders-fixtures'
+import { makeStaff } from '#tests/helpers/fixtures'
+import { ensureSettings, makeGame, makeProduct, makeServer, type makeUser } from './orders-fixtures'
 import {
   createPubgOrder,
   hex,
@@ -46,8 +46,7 @@ beforeAll(async () => {
     await makeGame(api, 'SupplyGame', { supplier: 'manual', isServerNeeded: true, isServerEnum: true })
   ).id
   supplyServerId = (await makeServer(api, supplyGameId, 'Europe')).id
-  support = await makeUser(api)
-  await grantRole(api.db, support.email, 'support', 'test')
+  support = await makeStaff(api, 'support')
 }, 180_000)
 afterAll(async () => {
   await api?.close()
@@ -235,16 +234,13 @@ describe('every mail’s figures add up', { timeout: 120_000 }, () => {
     await paid(id, plain)
     expect((await orderRow(api, id)).status).toBe('done')
     const [card] = await api.db.select().from(payments).where(eq(payments.id, byCard.body.payment_id))
-    const settled = await settlePaymentSucceeded(
-      { db: api.db, config: api.config, fetch: globalThis.fetch },
-      {
-        paymentId: card!.id,
-        provider: 'sandbox',
-        eventKey: `late-${card!.id}`,
-        amount: card!.amount,
-        currency: 'RUB',
-      },
-    )
+    const settled = await settlePaymentSucceeded(api.deps, {
+      paymentId: card!.id,
+      provider: 'sandbox',
+      eventKey: `late-${card!.id}`,
+      amount: card!.amount,
+      currency: 'RUB',
+    })
     expect(settled.outcome).toBe('refused')
     const [refund] = await api.db.select().from(refunds).where(eq(refunds.paymentId, byCard.body.payment_id))
     expect(refund).toMatchObject({ kind: 'payment' })

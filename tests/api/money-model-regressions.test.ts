@@ -13,7 +13,7 @@ import { createPubgOrder, makePubgStock } from './payments-fixtures'
 
 let api: TestApi
 let yk: FakeYookassa
-const deps = (): ApiDeps => ({ db: api.db, config: api.config, fetch: globalThis.fetch })
+const deps = (): ApiDeps => api.deps
 
 beforeAll(async () => {
   yk = await startFakeYookassa()

@@ -41,13 +41,13 @@ import {
 import { JOB_HANDLERS } from '#api/jobs/handlers'
 import { claimJobs } from '#api/jobs/queue'
 import { createJobWorker } from '#api/jobs/worker'
-import { grantRole } from '#api/services/admin/roles'
 import { postBalanceEntry } from '#api/services/balance/ledger'
 import { cashbackFor } from '#api/services/balance/rules'
 import { chargedInRoubles } from '#api/services/payments/amounts'
 import { ensureYookassaMethods } from '#api/services/payments/yookassa-setup'
 import { type FakeYookassa, startFakeYookassa } from '#tests/fakes/yookassa'
 import { createTestApi, type TestApi } from '#tests/helpers/test-api'
+import { makeStaff } from '#tests/helpers/fixtures'
 import { ensureSettings, makeGame, makeProduct, makeServer, makeUser, onlyActive } from './orders-fixtures'
 import { hex, makePubgStock } from './payments-fixtures'
 
@@ -67,7 +67,7 @@ let buyer: Awaited<ReturnType<typeof makeUser>>
 let standoffGameId: number
 let supplyGameId: number
 let supplyServerId: number
-const deps = (): ApiDeps => ({ db: api.db, config: api.config, fetch: globalThis.fetch })
+const deps = (): ApiDeps => api.deps
 const stats = {
   histories: 0,
   steps: 0,
@@ -86,8 +86,7 @@ beforeAll(async () => {
     // a disposable-email guest's paid order is held for review
     env: { ...yk.env, YOOKASSA_NOTIFY_FROM: '127.0.0.1/32, ::1', RISK_RULES: 'disposable_email' },
   })
-  owner = await makeUser(api)
-  await grantRole(api.db, owner.email, 'owner', 'test')
+  owner = await makeStaff(api, 'owner')
   buyer = await makeUser(api)
   await ensureYookassaMethods(api.db)
   await api.db

@@ -19,11 +19,11 @@ import {
 } from '#api/db/schema'
 import { JOB_HANDLERS } from '#api/jobs/handlers'
 import { createJobWorker } from '#api/jobs/worker'
-import { grantRole } from '#api/services/admin/roles'
 import { runAlerts } from '#api/services/alerts/run'
 import { ensureYookassaMethods } from '#api/services/payments/yookassa-setup'
 import { type FakeYookassa, startFakeYookassa } from '#tests/fakes/yookassa'
 import { createTestApi, type TestApi } from '#tests/helpers/test-api'
+import { makeStaff } from '#tests/helpers/fixtures'
 import { makeUser } from './orders-fixtures'
 import { createPubgOrder, makePubgStock, orderRow } from './payments-fixtures'
 
@@ -31,14 +31,13 @@ let api: TestApi
 let yk: FakeYookassa
 let owner: Awaited<ReturnType<typeof makeUser>>
 let productId: number
-const deps = (): ApiDeps => ({ db: api.db, config: api.config, fetch: globalThis.fetch })
+const deps = (): ApiDeps => api.deps
 const worker = () => createJobWorker(deps(), { handlers: JOB_HANDLERS, onError: () => {} })
 
 beforeAll(async () => {
   yk = await startFakeYookassa()
   api = await createTestApi({ env: { ...yk.env, YOOKASSA_NOTIFY_FROM: '127.0.0.1/32, ::1' } })
-  owner = await makeUser(api)
-  await grantRole(api.db, owner.email, 'owner', 'test')
+  owner = await makeStaff(api, 'owner')
   await ensureYookassaMethods(api.db)
   await api.db.update(paymentMethods).set({ isActive: true }).where(eq(paymentMethods.name, 'yookassa_card'))
   productId = (await makePubgStock(api, { codes: 100, price: 8900 })).product.id

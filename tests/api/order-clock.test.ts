@@ -23,7 +23,6 @@ import { JOB_HANDLERS, RECURRING_JOBS } from '#api/jobs/handlers'
 import { claimJobs, enqueue } from '#api/jobs/queue'
 import { createJobWorker } from '#api/jobs/worker'
 import { message } from '#api/lib/errors'
-import { grantRole } from '#api/services/admin/roles'
 import { fulfilOrder } from '#api/services/fulfilment'
 import { RECHECK_MAX_CHECKS } from '#api/services/fulfilment/recheck'
 import { RECHECK_JOB } from '#api/services/fulfilment/recheck-queue'
@@ -32,6 +31,7 @@ import { REQUERY_JOB, REQUERY_MAX_CHECKS } from '#api/services/payments/requery'
 import { type FakeMoogold, startFakeMoogold } from '#tests/fakes/moogold'
 import { type FakePayselection, PS_SECRET, startFakePayselection } from '#tests/fakes/payselection'
 import { createTestApi, type TestApi } from '#tests/helpers/test-api'
+import { makeStaff } from '#tests/helpers/fixtures'
 import { makeUser } from './orders-fixtures'
 import {
   createPubgOrder,
@@ -66,12 +66,8 @@ afterAll(async () => {
 })
 
 /** A worker of a new process: its own deps, nothing in memory from the one before. */
-const freshWorker = () =>
-  createJobWorker(
-    { db: api.db, config: api.config, fetch: globalThis.fetch },
-    { handlers: JOB_HANDLERS, onError: () => {} },
-  )
-const deps = (): ApiDeps => ({ db: api.db, config: api.config, fetch: globalThis.fetch })
+const freshWorker = () => createJobWorker(api.deps, { handlers: JOB_HANDLERS, onError: () => {} })
+const deps = (): ApiDeps => api.deps
 
 async function jobRow(id: number) {
   const [j] = await api.db.select().from(jobs).where(eq(jobs.id, id))
@@ -477,9 +473,8 @@ describe('«Повторить выдачу» in the back-office', () => {
   let support: Awaited<ReturnType<typeof makeUser>>
   let shopper: Awaited<ReturnType<typeof makeUser>>
   beforeAll(async () => {
-    support = await makeUser(api)
+    support = await makeStaff(api, 'support')
     shopper = await makeUser(api)
-    await grantRole(api.db, support.email, 'support', 'test')
   })
 
   /** A paid PUBG order whose delivery failed (its codes were gone), as the state machine leaves it. */

@@ -4,9 +4,9 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { orders } from '#api/db/schema'
-import { grantRole } from '#api/services/admin/roles'
 import { renderMail } from '#api/services/mail/render'
 import { createTestApi, type TestApi } from '#tests/helpers/test-api'
+import { makeStaff } from '#tests/helpers/fixtures'
 import { makeGame, makeProduct, makeUser } from './orders-fixtures'
 
 let api: TestApi
@@ -16,9 +16,8 @@ let productId: number
 
 beforeAll(async () => {
   api = await createTestApi()
-  support = await makeUser(api)
+  support = await makeStaff(api, 'support')
   buyer = await makeUser(api)
-  await grantRole(api.db, support.email, 'support', 'test')
   const game = await makeGame(api, 'PUBGGame')
   productId = (await makeProduct(api, game.id, 'PUBGProduct', { price: 9900, amountUc: 60, codes: 40 })).id
 })

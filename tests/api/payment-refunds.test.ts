@@ -21,11 +21,11 @@ import { JOB_HANDLERS } from '#api/jobs/handlers'
 import { createJobWorker } from '#api/jobs/worker'
 import type { MailDataMap } from '#api/services/mail/outbox'
 import { renderMail } from '#api/services/mail/render'
-import { grantRole } from '#api/services/admin/roles'
 import { transitionOrder } from '#api/services/orders/state-machine'
 import { refundRefusedPayment } from '#api/services/refunds/refused'
 import { type FakePayselection, PS_SECRET, PS_SITE, startFakePayselection } from '#tests/fakes/payselection'
 import { createTestApi, type TestApi } from '#tests/helpers/test-api'
+import { makeStaff } from '#tests/helpers/fixtures'
 import { makeUser } from './orders-fixtures'
 import {
   checkoutPost,
@@ -64,14 +64,13 @@ beforeAll(async () => {
       GETPAY_PAY_URL: 'https://getpay.test/pay',
     },
   })
-  deps = { db: api.db, config: api.config, fetch: globalThis.fetch }
+  deps = api.deps
   productId = (await makePubgStock(api, { codes: 60, price: 9900 })).product.id
   sandboxMethod = (await makeSandboxMethod(api, 'redirect')).method.name
   psMethod = (await makeSandboxMethod(api, 'redirect', { provider: 'payselection', scenario: null })).method
     .name
   gpMethod = (await makeSandboxMethod(api, 'redirect', { provider: 'getpay', scenario: null })).method.name
-  owner = await makeUser(api)
-  await grantRole(api.db, owner.email, 'owner', 'test')
+  owner = await makeStaff(api, 'owner')
 })
 afterAll(async () => {
   await api?.close()

@@ -20,12 +20,12 @@ import { JOB_HANDLERS } from '#api/jobs/handlers'
 import { createJobWorker } from '#api/jobs/worker'
 import { type MessageCode, message } from '#api/lib/errors'
 import { idempotenceKeyFor, yookassaProvider } from '#api/providers/yookassa'
-import { grantRole } from '#api/services/admin/roles'
 import { REQUERY_JOB } from '#api/services/payments/requery'
 import { ensureYookassaMethods } from '#api/services/payments/yookassa-setup'
 import { type FakeYookassa, startFakeYookassa, YK_SECRET, YK_SHOP } from '#tests/fakes/yookassa'
 import { createTestApi, type TestApi } from '#tests/helpers/test-api'
-import { makeUser } from './orders-fixtures'
+import { makeStaff } from '#tests/helpers/fixtures'
+import type { makeUser } from './orders-fixtures'
 import {
   createPubgOrder,
   type Err,
@@ -40,7 +40,7 @@ let api: TestApi
 let yk: FakeYookassa
 let owner: Awaited<ReturnType<typeof makeUser>>
 let productId: number
-const deps = (): ApiDeps => ({ db: api.db, config: api.config, fetch: globalThis.fetch })
+const deps = (): ApiDeps => api.deps
 const worker = () => createJobWorker(deps(), { handlers: JOB_HANDLERS, onError: () => {} })
 
 const REASONS = [
@@ -69,8 +69,7 @@ beforeAll(async () => {
   yk = await startFakeYookassa()
   // notifications come from the loopback in tests (the published ranges are the default)
   api = await createTestApi({ env: { ...yk.env, YOOKASSA_NOTIFY_FROM: '127.0.0.1/32, ::1' } })
-  owner = await makeUser(api)
-  await grantRole(api.db, owner.email, 'owner', 'test')
+  owner = await makeStaff(api, 'owner')
   productId = (await makePubgStock(api, { codes: 100 })).product.id
 })
 afterAll(async () => {

@@ -6,11 +6,11 @@ import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auditLog, dataRequests, jobs } from '#api/db/schema'
 import { HOUSEKEEPING_HANDLERS } from '#api/jobs/housekeeping'
-import { grantRole } from '#api/services/admin/roles'
 import { renderMail } from '#api/services/mail/render'
 import { dataRequestToken } from '#api/services/personal-data/requests'
 import { addWorkingDays } from '#api/services/personal-data/working-days'
 import { createTestApi, type TestApi } from '#tests/helpers/test-api'
+import { makeStaff } from '#tests/helpers/fixtures'
 import { makeUser } from './orders-fixtures'
 
 let api: TestApi
@@ -79,8 +79,7 @@ describe('the request', () => {
     expect(mail?.text).toContain(`/info/personal-data/confirm?token=${token}`)
     expect(mail?.text).toContain('удалить данные')
 
-    const owner = await makeUser(api)
-    await grantRole(api.db, owner.email, 'owner', 'test')
+    const owner = await makeStaff(api, 'owner')
     const list = await api.call<Array<{ id: string }>>('GET', '/api/admin/data-requests/', {
       token: owner.token,
     })
@@ -176,8 +175,7 @@ describe('the back-office list', () => {
     const row = await rowFor(to)
     await confirm(tokenOf(row.id))
 
-    const support = await makeUser(api)
-    await grantRole(api.db, support.email, 'support', 'test')
+    const support = await makeStaff(api, 'support')
     const shopper = await makeUser(api)
     expect((await api.call('GET', '/api/admin/data-requests/', { token: shopper.token })).status).toBe(404)
     expect((await api.call('GET', '/api/admin/data-requests/')).status).toBe(404)

@@ -96,7 +96,7 @@ describe('POST /api/games/{id}/check_player/', () => {
     expect(one.body).toMatchObject({ nickname: 'Api Hero', cached: false })
     expect(asked()).toBe(before + 1)
     expect(fake.calls.at(-1)?.params.user_id).toBe(`${PLAYERS.found}eu`)
-    const other = createApi({ db: api.db, config: api.config, fetch: globalThis.fetch })
+    const other = createApi(api.deps)
     const res = await other.request(`/api/games/${supply}/check_player/`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...from() },

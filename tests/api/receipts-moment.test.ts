@@ -10,12 +10,12 @@ import type { ApiDeps } from '#api/context'
 import { jobs, paymentMethods, payments, receipts } from '#api/db/schema'
 import { JOB_HANDLERS } from '#api/jobs/handlers'
 import { createJobWorker } from '#api/jobs/worker'
-import { grantRole } from '#api/services/admin/roles'
 import { ensureYookassaMethods } from '#api/services/payments/yookassa-setup'
 import { type FakeAtol, startFakeAtol } from '#tests/fakes/atol'
 import { type FakeYookassa, startFakeYookassa } from '#tests/fakes/yookassa'
 import { createTestApi, type TestApi } from '#tests/helpers/test-api'
-import { ensureSettings, makeGame, makeUser, onlyActive } from './orders-fixtures'
+import { makeStaff } from '#tests/helpers/fixtures'
+import { ensureSettings, makeGame, type makeUser, onlyActive } from './orders-fixtures'
 import {
   checkoutPost,
   createPubgOrder,
@@ -65,8 +65,7 @@ beforeAll(async () => {
     env: { ...atol.env, ...yk.env, PUBLIC_URL: 'https://shop.example', YOOKASSA_NOTIFY_FROM: '127.0.0.1/32' },
   })
   await ensureSettings(api) // Steam commission 8 %
-  owner = await makeUser(api)
-  await grantRole(api.db, owner.email, 'owner', 'test')
+  owner = await makeStaff(api, 'owner')
   const steam = await makeGame(api, 'Steam', { supplier: 'manual' })
   await onlyActive(api, 'Steam', steam.id)
   pubgProduct = (await makePubgStock(api, { codes: 10, price: 9900 })).product.id
@@ -86,7 +85,7 @@ afterAll(async () => {
 
 /** Runs due receipt and refund jobs as a worker would. */
 async function runJobs() {
-  const deps: ApiDeps = { db: api.db, config: api.config, fetch: globalThis.fetch }
+  const deps: ApiDeps = api.deps
   for (let round = 0; round < 3; round++) {
     const due = await api.db
       .select({ id: jobs.id })

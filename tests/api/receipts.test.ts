@@ -15,6 +15,7 @@ import { queueSellReceipt } from '#api/services/receipts/outbox'
 import { type FakeAtol, startFakeAtol } from '#tests/fakes/atol'
 import { type FakePayselection, startFakePayselection } from '#tests/fakes/payselection'
 import { createTestApi, type TestApi } from '#tests/helpers/test-api'
+import { makeStaff } from '#tests/helpers/fixtures'
 import { makeUser } from './orders-fixtures'
 import {
   checkoutPost,
@@ -69,8 +70,7 @@ beforeAll(async () => {
   sandboxMethod = (await makeSandboxMethod(api, 'redirect')).method.name
   psMethod = (await makeSandboxMethod(api, 'redirect', { provider: 'payselection', scenario: null })).method
     .name
-  owner = await makeUser(api)
-  await grantRole(api.db, owner.email, 'owner', 'test')
+  owner = await makeStaff(api, 'owner')
 }, 240_000)
 afterAll(async () => {
   await api?.close()
@@ -130,8 +130,7 @@ const statusOf = async (orderId: string) =>
 
 describe('«Реквизиты и чеки» settings', () => {
   it('owner only; ИНН and ОГРН checksums refused in Russian; contacts follow the requisites', async () => {
-    const support = await makeUser(api)
-    await grantRole(api.db, support.email, 'support', 'test')
+    const support = await makeStaff(api, 'support')
     expect((await putSeller(seller(), support.token)).status).toBe(403)
     expect((await api.call('GET', '/api/admin/seller/', { token: (await makeUser(api)).token })).status).toBe(
       404,
@@ -527,7 +526,7 @@ describe('with the payment (Payselection ReceiptData)', () => {
     expect(sent.ReceiptData.receipt.items.reduce((s, i) => s + i.sum, 0)).toBe(198)
 
     const [payment] = await api.db.select().from(payments).where(eq(payments.id, r.body.payment_id))
-    const deps: ApiDeps = { db: api.db, config: api.config, fetch: globalThis.fetch }
+    const deps: ApiDeps = api.deps
     const settle = {
       paymentId: payment!.id,
       provider: 'payselection',
@@ -658,7 +657,7 @@ describe('production', () => {
       .returning()
     await JOB_HANDLERS['receipt.send']!(
       { id: 0, payload: { receiptId: row!.id }, attempts: 1, maxAttempts: 20 } as never,
-      { db: prod.db, config: prod.config, fetch: globalThis.fetch },
+      prod.deps,
     )
     const [after] = await prod.db.select().from(receipts).where(eq(receipts.id, row!.id))
     expect(after).toMatchObject({ status: 'failed', lastError: expect.stringContaining('демо-режиме') })

@@ -16,7 +16,6 @@ import {
   reconciliationDifferences,
   refunds,
 } from '#api/db/schema'
-import { grantRole } from '#api/services/admin/roles'
 import { runAlerts } from '#api/services/alerts/run'
 import { MAIL_JOB } from '#api/services/mail/outbox'
 import { ensureYookassaMethods } from '#api/services/payments/yookassa-setup'
@@ -24,6 +23,7 @@ import { lastHours, runReconciliation } from '#api/services/reconciliation/run'
 import { startMetricsServer } from '../../server/metrics'
 import { type FakeYookassa, startFakeYookassa } from '#tests/fakes/yookassa'
 import { createTestApi, type TestApi } from '#tests/helpers/test-api'
+import { makeStaff } from '#tests/helpers/fixtures'
 import { makeUser } from './orders-fixtures'
 import { createPubgOrder, type Err, makePubgStock, pay } from './payments-fixtures'
 
@@ -32,7 +32,7 @@ let yk: FakeYookassa
 let owner: Awaited<ReturnType<typeof makeUser>>
 let support: Awaited<ReturnType<typeof makeUser>>
 let productId: number
-const deps = (): ApiDeps => ({ db: api.db, config: api.config, fetch: globalThis.fetch })
+const deps = (): ApiDeps => api.deps
 
 type Diff = {
   id: number
@@ -53,10 +53,8 @@ type Page = { count: number; next: string | null; results: Diff[] }
 beforeAll(async () => {
   yk = await startFakeYookassa()
   api = await createTestApi({ env: { ...yk.env, YOOKASSA_NOTIFY_FROM: '127.0.0.1/32, ::1' } })
-  owner = await makeUser(api)
-  await grantRole(api.db, owner.email, 'owner', 'test')
-  support = await makeUser(api)
-  await grantRole(api.db, support.email, 'support', 'test')
+  owner = await makeStaff(api, 'owner')
+  support = await makeStaff(api, 'support')
   productId = (await makePubgStock(api, { codes: 50 })).product.id
   await ensureYookassaMethods(api.db)
   await api.db.execute(sql`update payment_methods set is_active = true where provider = 'yookassa'`)

@@ -7,10 +7,10 @@
 import { eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { orderReviews, orders } from '#api/db/schema'
-import { grantRole } from '#api/services/admin/roles'
 import { RISK_RULES } from '#api/services/risk/settings'
 import { createTestApi, type TestApi } from '#tests/helpers/test-api'
-import { makeUser } from './orders-fixtures'
+import { makeStaff } from '#tests/helpers/fixtures'
+import type { makeUser } from './orders-fixtures'
 import { hex, makePubgStock, makeSandboxMethod, pressOnCheckout, status } from './payments-fixtures'
 
 const SLOW = 120_000
@@ -29,8 +29,7 @@ beforeAll(async () => {
   method = (await makeSandboxMethod(api, 'redirect')).method.name
   // 99 ₽ a pack, well under the first-order threshold
   product = (await makePubgStock(api, { codes: 120, price: 9900 })).product.id
-  owner = await makeUser(api)
-  await grantRole(api.db, owner.email, 'owner', 'test')
+  owner = await makeStaff(api, 'owner')
 }, SLOW)
 afterAll(() => api?.close())
 

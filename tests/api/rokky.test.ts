@@ -45,7 +45,7 @@ async function addUser(email: string) {
 
 beforeAll(async () => {
   api = await createTestApi()
-  deps = { db: api.db, config: api.config, fetch: globalThis.fetch }
+  deps = api.deps
   fx.plain = await addGift({ title: 'Карта Альфа', price: 50000 }, 5)
   fx.discounted = await addGift(
     { title: 'Карта Бета', price: 80000, discountPrice: 72000, discountPercent: 10 },

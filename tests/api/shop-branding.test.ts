@@ -4,10 +4,10 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auditLog, uploads } from '#api/db/schema'
-import { grantRole } from '#api/services/admin/roles'
 import { renderMail } from '#api/services/mail/render'
 import { GIF, PNG, pngWithMetadata, SECRET } from '#tests/helpers/images'
 import { createTestApi, type TestApi } from '#tests/helpers/test-api'
+import { makeStaff } from '#tests/helpers/fixtures'
 import { makeUser } from './orders-fixtures'
 
 let api: TestApi
@@ -15,10 +15,8 @@ let owner: { email: string; token: string }
 let support: { email: string; token: string }
 beforeAll(async () => {
   api = await createTestApi({ seed: false })
-  owner = await makeUser(api)
-  support = await makeUser(api)
-  await grantRole(api.db, owner.email, 'owner', 'test')
-  await grantRole(api.db, support.email, 'support', 'test')
+  owner = await makeStaff(api, 'owner')
+  support = await makeStaff(api, 'support')
 })
 afterAll(() => api?.close())
 

@@ -1,24 +1,12 @@
 // The shop's own name, logo and support contacts (issue 37): owner only, validated, audited; used
 // by the storefront (/api/shop/) and by every mail; «ИгроМаркет» only as the demo's default.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect } from 'vitest'
 import { auditLog } from '#api/db/schema'
-import { grantRole } from '#api/services/admin/roles'
 import { renderMail } from '#api/services/mail/render'
 import { getShopSettings } from '#api/services/shop/settings'
-import { createTestApi, type TestApi } from '#tests/helpers/test-api'
-import { makeUser } from './orders-fixtures'
+import { apiTest } from '#tests/helpers/fixtures'
 
-let api: TestApi
-let owner: { email: string; token: string }
-let support: { email: string; token: string }
-beforeAll(async () => {
-  api = await createTestApi({ seed: false })
-  owner = await makeUser(api)
-  support = await makeUser(api)
-  await grantRole(api.db, owner.email, 'owner', 'test')
-  await grantRole(api.db, support.email, 'support', 'test')
-})
-afterAll(() => api?.close())
+const it = apiTest({ seed: false })
 
 const body = {
   name: 'Лавка Геймера',
@@ -28,7 +16,10 @@ const body = {
 }
 
 describe('shop settings', () => {
-  it('before the owner saves: the demo default in the demo, a neutral name in production', async () => {
+  it('before the owner saves: the demo default in the demo, a neutral name in production', async ({
+    api,
+    owner,
+  }) => {
     expect((await getShopSettings(api.db, { demo: true })).name).toBe('ИгроМаркет')
     expect(await getShopSettings(api.db, { demo: false })).toMatchObject({ name: 'Магазин', saved: false })
     const r = await api.call<{ saved: boolean }>('GET', '/api/shop/')
@@ -40,7 +31,11 @@ describe('shop settings', () => {
     expect(ov.body.setup.shop_named).toBe(false)
   })
 
-  it('only the owner edits them; bad values are refused with a message per field', async () => {
+  it('only the owner edits them; bad values are refused with a message per field', async ({
+    api,
+    owner,
+    support,
+  }) => {
     expect((await api.call('PUT', '/api/admin/shop/', { body })).status).toBe(404)
     expect((await api.call('PUT', '/api/admin/shop/', { body, token: support.token })).status).toBe(403)
     const bad = await api.call<{ fields: Record<string, string[]> }>('PUT', '/api/admin/shop/', {
@@ -56,7 +51,7 @@ describe('shop settings', () => {
     expect(slashes.status).toBe(400)
   })
 
-  it('saved by the owner: public, audited, on the overview, and in the next mail', async () => {
+  it('saved by the owner: public, audited, on the overview, and in the next mail', async ({ api, owner }) => {
     type Doc = { info: { title: string } }
     const before = await api.app.request('/api/docs/schema/?lang=ru')
     expect(((await before.clone().json()) as Doc).info.title).toBe('API магазина игровых пополнений')

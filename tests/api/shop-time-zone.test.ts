@@ -4,10 +4,10 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { orders } from '#api/db/schema'
-import { grantRole } from '#api/services/admin/roles'
 import { renderMail } from '#api/services/mail/render'
 import { createTestApi, type TestApi } from '#tests/helpers/test-api'
-import { makeGame, makeProduct, makeUser } from './orders-fixtures'
+import { makeStaff } from '#tests/helpers/fixtures'
+import { makeGame, makeProduct, type makeUser } from './orders-fixtures'
 
 let api: TestApi
 let owner: Awaited<ReturnType<typeof makeUser>>
@@ -15,8 +15,7 @@ let productId: number
 
 beforeAll(async () => {
   api = await createTestApi({ env: { SHOP_TIMEZONE: 'Asia/Yekaterinburg' } })
-  owner = await makeUser(api)
-  await grantRole(api.db, owner.email, 'owner', 'test')
+  owner = await makeStaff(api, 'owner')
   const game = await makeGame(api, 'PUBGGame')
   productId = (await makeProduct(api, game.id, 'PUBGProduct', { price: 9900, amountUc: 60, codes: 5 })).id
 })

@@ -2,18 +2,18 @@ import { randomUUID } from 'node:crypto'
 import { and, eq, isNull } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { giftCodes, gifts, jobs, orders, receipts, refunds, staffAlerts, voucherCodes } from '#api/db/schema'
-import { grantRole } from '#api/services/admin/roles'
 import type { AlertCheck } from '#api/services/alerts/checks'
 import { runAlerts } from '#api/services/alerts/run'
 import { MAIL_JOB } from '#api/services/mail/outbox'
 import { renderMail } from '#api/services/mail/render'
 import { createTestApi, type TestApi } from '#tests/helpers/test-api'
-import { makeGame, makeProduct, makeUser } from './orders-fixtures'
+import { makeStaff } from '#tests/helpers/fixtures'
+import { makeGame, makeProduct } from './orders-fixtures'
 
 let api: TestApi
 let owner: { email: string; token: string }
 let support: { email: string; token: string }
-const deps = () => ({ db: api.db, config: api.config, fetch: globalThis.fetch })
+const deps = () => api.deps
 
 /** The digests queued so far: recipient and causes, in order. */
 async function digests() {
@@ -34,10 +34,8 @@ async function overviewAlerts() {
 
 beforeAll(async () => {
   api = await createTestApi({ seed: false })
-  owner = await makeUser(api)
-  support = await makeUser(api)
-  await grantRole(api.db, owner.email, 'owner', 'test')
-  await grantRole(api.db, support.email, 'support', 'test')
+  owner = await makeStaff(api, 'owner')
+  support = await makeStaff(api, 'support')
 })
 afterAll(() => api?.close())
 

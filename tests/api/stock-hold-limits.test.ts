@@ -137,10 +137,7 @@ describe('an unpaid order expires by its age', () => {
       .set({ created: sql`now() - interval '24 hours 10 minutes'` })
       .where(eq(orders.id, grace))
     await enqueue(api.db, { kind: EXPIRE_JOB, key: `expire-38-${hex()}` })
-    await createJobWorker(
-      { db: api.db, config: api.config, fetch: globalThis.fetch },
-      { handlers: JOB_HANDLERS, onError: () => {} },
-    ).runDue()
+    await createJobWorker(api.deps, { handlers: JOB_HANDLERS, onError: () => {} }).runDue()
     const status = async (id: string) =>
       (await api.db.select().from(orders).where(eq(orders.id, id)))[0]!.status
     expect(await status(kept)).toBe('failed')

@@ -1,15 +1,11 @@
 import { readFileSync } from 'node:fs'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApi, type TestApi } from '#tests/helpers/test-api'
+import { describe, expect } from 'vitest'
+import { apiTest } from '#tests/helpers/fixtures'
 
-let api: TestApi
-beforeAll(async () => {
-  api = await createTestApi()
-})
-afterAll(() => api.close())
+const it = apiTest()
 
 describe('API skeleton', () => {
-  it('answers the health check with the database reachable and the release running', async () => {
+  it('answers the health check with the database reachable and the release running', async ({ api }) => {
     const r = await api.call('GET', '/api/health/')
     expect(r.status).toBe(200)
     const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }
@@ -23,14 +19,14 @@ describe('API skeleton', () => {
     expect(stale.body).toEqual({ status: 'ok', version })
   })
 
-  it('answers an unknown /api path with a JSON 404 naming the path', async () => {
+  it('answers an unknown /api path with a JSON 404 naming the path', async ({ api }) => {
     const r = await api.call<{ detail: string; code: string }>('GET', '/api/no/such/thing/')
     expect(r.status).toBe(404)
     expect(r.body.code).toBe('not_found')
     expect(r.body.detail).toContain('/api/no/such/thing/')
   })
 
-  it('serves the OpenAPI 3.1 document as JSON by default and as YAML on request', async () => {
+  it('serves the OpenAPI 3.1 document as JSON by default and as YAML on request', async ({ api }) => {
     const json = await api.call<{ openapi: string; paths: Record<string, unknown> }>(
       'GET',
       '/api/docs/schema/',
@@ -48,7 +44,7 @@ describe('API skeleton', () => {
     expect(yaml.body).toContain('Game top-up shop API')
   })
 
-  it('describes its own path, with the format and lang parameters', async () => {
+  it('describes its own path, with the format and lang parameters', async ({ api }) => {
     type Op = { parameters?: Array<{ name: string; in: string }>; responses: Record<string, unknown> }
     const doc = await api.call<{ paths: Record<string, { get?: Op }> }>('GET', '/api/docs/schema/')
     const op = doc.body.paths['/api/docs/schema/']?.get
@@ -58,7 +54,7 @@ describe('API skeleton', () => {
     expect(Object.keys(op!.responses).sort()).toEqual(['200', '304', '400', '401', '503'])
   })
 
-  it('refuses an unknown schema format or language with a 400', async () => {
+  it('refuses an unknown schema format or language with a 400', async ({ api }) => {
     expect((await api.call('GET', '/api/docs/schema/?format=xml')).status).toBe(400)
     expect((await api.call('GET', '/api/docs/schema/?lang=de')).status).toBe(400)
   })

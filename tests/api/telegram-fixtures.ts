@@ -20,7 +20,7 @@ export async function telegramBench(env: Record<string, string> = {}) {
   const api = await createTestApi({
     env: { ...fake.env, PUBLIC_URL: 'https://shop.example', SANDBOX_PAYMENTS: '0', ...env },
   })
-  const deps: ApiDeps = { db: api.db, config: api.config, fetch: globalThis.fetch }
+  const deps: ApiDeps = api.deps
   const worker = createJobWorker(deps, { handlers: JOB_HANDLERS, onError: () => {} })
   deps.jobs = { wake() {} }
   let updateId = 1000

@@ -19,7 +19,6 @@ import {
 } from '#api/db/schema'
 import { JOB_HANDLERS } from '#api/jobs/handlers'
 import { createJobWorker } from '#api/jobs/worker'
-import { grantRole } from '#api/services/admin/roles'
 import { settlePaymentSucceeded } from '#api/services/payments/settle'
 import { callBot } from '#api/services/telegram/bot-api'
 import { pollOnce, telegramSetupJob } from '#api/services/telegram/receive'
@@ -30,7 +29,8 @@ import {
   startFakeTelegram,
 } from '#tests/fakes/telegram-bot'
 import { createTestApi, type TestApi } from '#tests/helpers/test-api'
-import { ensureSettings, makeGame, makeProduct, makeUser } from './orders-fixtures'
+import { makeStaff } from '#tests/helpers/fixtures'
+import { ensureSettings, makeGame, makeProduct, type makeUser } from './orders-fixtures'
 
 type Err = { detail: string; code: string }
 
@@ -51,14 +51,12 @@ beforeAll(async () => {
   api = await createTestApi({
     env: { ...fake.env, PUBLIC_URL: 'https://shop.example', SANDBOX_PAYMENTS: '0' },
   })
-  deps = { db: api.db, config: api.config, fetch: globalThis.fetch }
+  deps = api.deps
   worker = createJobWorker(deps, { handlers: JOB_HANDLERS, onError: () => {} })
   deps.jobs = { wake() {} }
   await ensureSettings(api)
-  support = await makeUser(api)
-  support2 = await makeUser(api)
-  await grantRole(api.db, support.email, 'support', 'test')
-  await grantRole(api.db, support2.email, 'support', 'test')
+  support = await makeStaff(api, 'support')
+  support2 = await makeStaff(api, 'support')
   const game = await makeGame(api, 'StandoffGame', { supplier: 'manual', deliveryMinutes: 20 })
   goldProduct = await makeProduct(api, game.id, 'StandoffProduct', { price: 10000, gold: 100 })
 })
@@ -358,8 +356,7 @@ describe('staff in Telegram', () => {
   })
 
   it('the owner chooses which alerts go to whom: without «waiting» no order message comes', async () => {
-    const owner = await makeUser(api)
-    await grantRole(api.db, owner.email, 'owner', 'test')
+    const owner = await makeStaff(api, 'owner')
     const put = await api.call<{ alerts: string[] }>('PUT', `/api/admin/telegram/staff/${support2.id}/`, {
       token: owner.token,
       body: { alerts: ['alerts'] },

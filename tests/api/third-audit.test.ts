@@ -14,7 +14,8 @@ import { emailKey } from '#api/services/identity/email-key'
 import { emailKeySql } from '#api/services/identity/email-key-sql'
 import { startSession } from '#api/services/auth/tokens'
 import { createTestApi, type TestApi } from '#tests/helpers/test-api'
-import { ensureSettings, makeGame, makeProduct, makeUser } from './orders-fixtures'
+import { makeStaff } from '#tests/helpers/fixtures'
+import { ensureSettings, makeGame, makeProduct, type makeUser } from './orders-fixtures'
 import { type Err, hex, makePubgStock, makeSandboxMethod, pressOnCheckout } from './payments-fixtures'
 import schema from '../../openapi/schema.json' with { type: 'json' }
 
@@ -42,8 +43,7 @@ beforeAll(async () => {
     },
   })
   await ensureSettings(api)
-  owner = await makeUser(api)
-  await grantRole(api.db, owner.email, 'owner', 'test')
+  owner = await makeStaff(api, 'owner')
   method = (await makeSandboxMethod(api, 'redirect')).method.name
   pubg = (await makePubgStock(api, { codes: 60, price: 9900 })).product.id
 })
@@ -166,7 +166,7 @@ describe('finding 3: Standoff listing prices are held like stock', () => {
       expect(busy.body.detail).toMatch(/через (29|30) мин/)
 
       // staff are alerted: the pack is over 80 % held
-      const run = await runAlerts({ db: api.db, config: api.config, fetch: globalThis.fetch })
+      const run = await runAlerts(api.deps)
       expect(run.opened.some((c) => c.startsWith('listing_claims_high:'))).toBe(true)
       const [alert] = await api.db
         .select()

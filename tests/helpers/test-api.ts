@@ -14,6 +14,8 @@ export interface TestApi {
   database: Database
   db: Database['db']
   config: ApiConfig
+  /** What the app was built with ({ db, config, fetch }): for calling a service or a job directly. */
+  deps: ApiDeps
   /** JSON request against the real app; returns status, parsed body and headers. */
   call<T = unknown>(
     method: string,
@@ -23,19 +25,20 @@ export interface TestApi {
   close(): Promise<void>
 }
 
+export interface TestApiOptions {
+  seed?: boolean
+  env?: Record<string, string>
+  fetch?: typeof fetch
+  /** false: exchanges are not checked against the contract (the fuzz lists its own findings) */
+  contract?: boolean
+}
+
 /**
  * A real API over a fresh database (seeded unless told otherwise). `env` adds environment
  * variables (provider endpoints of local fakes, limits); `fetch` replaces outbound HTTP.
+ * In a test file, `apiTest()` of ./fixtures.ts gives it as a fixture.
  */
-export async function createTestApi(
-  opts: {
-    seed?: boolean
-    env?: Record<string, string>
-    fetch?: typeof fetch
-    /** false: exchanges are not checked against the contract (the fuzz lists its own findings) */
-    contract?: boolean
-  } = {},
-): Promise<TestApi> {
+export async function createTestApi(opts: TestApiOptions = {}): Promise<TestApi> {
   const database = await openTestDatabase()
   if (opts.seed !== false) await seedDemoData(database.db)
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-test-'))
@@ -67,6 +70,7 @@ export async function createTestApi(
     database,
     db: database.db,
     config,
+    deps,
     async call(method, url, o = {}) {
       const headers: Record<string, string> = { ...o.headers }
       if (o.body !== undefined && !headers['content-type']) headers['content-type'] = 'application/json'
