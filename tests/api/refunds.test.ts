@@ -3,8 +3,6 @@
 // else to a signed-in buyer's balance, else it waits for support (back-office: owner only,
 // audited, refuses twice). The order stays `failed` and its answers carry `refund`.
 import { createHash, createHmac, randomUUID } from 'node:crypto'
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { and, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ApiDeps } from '#api/context'
@@ -21,13 +19,14 @@ import {
 } from '#api/db/schema'
 import { JOB_HANDLERS } from '#api/jobs/handlers'
 import { createJobWorker } from '#api/jobs/worker'
-import { grantRole } from '#api/services/admin/roles'
 import { reverseGiftCashback } from '#api/services/balance/cashback'
 import { postBalanceEntry } from '#api/services/balance/ledger'
 import { transitionOrder } from '#api/services/orders/state-machine'
 import { markOrderPaid } from '#api/services/payments/settle'
 import { openRefund } from '#api/services/refunds/open'
+import { type FakePayselection, PS_SECRET, PS_SITE, startFakePayselection } from '#tests/fakes/payselection'
 import { createTestApi, type TestApi } from '#tests/helpers/test-api'
+import { makeStaff } from '#tests/helpers/fixtures'
 import { makeUser } from './orders-fixtures'
 import {
   checkoutPost,
@@ -42,68 +41,12 @@ import {
   type StatusAnswer,
 } from './payments-fixtures'
 
-const SITE = '31077'
-const SECRET = 'ps-refund-secret'
 const WALLET = 'W-77'
 const GP_SECRET = 'gp-refund-secret'
 
-interface FakeState {
-  /** Successful transactions per payment id (our OrderId). */
-  paid: Map<string, string>
-  /** Refund requests received, by X-REQUEST-ID (a repeated id is the same refund). */
-  refunds: Map<string, { body: Record<string, unknown>; times: number }>
-  declineRefunds: boolean
-}
-
-/** A local stand-in for Payselection: signed requests only; orders status and refunds. */
-function startFake(state: FakeState): Promise<Server> {
-  const server = createServer((req, res) => {
-    let body = ''
-    req.on('data', (d) => {
-      body += d
-    })
-    req.on('end', () => {
-      const path = req.url ?? ''
-      const id = String(req.headers['x-request-id'] ?? '')
-      const expected = createHmac('sha256', SECRET)
-        .update(`${req.method}\n${path}\n${SITE}\n${id}\n${body}`)
-        .digest('hex')
-      res.setHeader('connection', 'close')
-      res.setHeader('content-type', 'application/json')
-      if (req.headers['x-site-id'] !== SITE || req.headers['x-request-signature'] !== expected || !id) {
-        res.statusCode = 401
-        res.end(JSON.stringify({ Code: 'InvalidSignature' }))
-        return
-      }
-      if (req.method === 'POST' && path === '/webpayments/create') {
-        const orderId = (JSON.parse(body) as { PaymentRequest: { OrderId: string } }).PaymentRequest.OrderId
-        res.end(JSON.stringify(`https://webform.payselection.test/pay/${orderId}`))
-      } else if (req.method === 'GET' && path.startsWith('/orders/')) {
-        const tx = state.paid.get(decodeURIComponent(path.slice('/orders/'.length)))
-        res.end(JSON.stringify(tx ? [{ TransactionId: tx, TransactionState: 'success', Amount: '0' }] : []))
-      } else if (req.method === 'POST' && path === '/payments/refund') {
-        if (state.declineRefunds) {
-          res.statusCode = 400
-          res.end(JSON.stringify({ Code: 'RefundDeclined' }))
-          return
-        }
-        const seen = state.refunds.get(id)
-        if (seen) seen.times++
-        else state.refunds.set(id, { body: JSON.parse(body) as Record<string, unknown>, times: 1 })
-        res.end(JSON.stringify({ TransactionId: `R-${id.slice(0, 8)}`, TransactionState: 'success' }))
-      } else {
-        res.statusCode = 404
-        res.end('{}')
-      }
-    })
-  })
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)))
-}
-
 let api: TestApi
 let deps: ApiDeps
-let fake: Server
-const fakeState: FakeState = { paid: new Map(), refunds: new Map(), declineRefunds: false }
+let ps: FakePayselection
 let sandboxMethod: string
 let psMethod: string
 let gpMethod: string
@@ -111,30 +54,26 @@ let owner: Awaited<ReturnType<typeof makeUser>>
 let support: Awaited<ReturnType<typeof makeUser>>
 
 beforeAll(async () => {
-  fake = await startFake(fakeState)
+  ps = await startFakePayselection()
   api = await createTestApi({
     env: {
-      PAYSELECTION_SITE_ID: SITE,
-      PAYSELECTION_SECRET_KEY: SECRET,
-      PAYSELECTION_API_URL: `http://127.0.0.1:${(fake.address() as AddressInfo).port}`,
+      ...ps.env,
       GETPAY_WALLET_ID: WALLET,
       GETPAY_SECRET: GP_SECRET,
       GETPAY_PAY_URL: 'https://getpay.test/pay',
     },
   })
-  deps = { db: api.db, config: api.config, fetch: globalThis.fetch }
+  deps = api.deps
   sandboxMethod = (await makeSandboxMethod(api, 'redirect')).method.name
   psMethod = (await makeSandboxMethod(api, 'redirect', { provider: 'payselection', scenario: null })).method
     .name
   gpMethod = (await makeSandboxMethod(api, 'redirect', { provider: 'getpay', scenario: null })).method.name
-  owner = await makeUser(api)
-  support = await makeUser(api)
-  await grantRole(api.db, owner.email, 'owner', 'test')
-  await grantRole(api.db, support.email, 'support', 'test')
+  owner = await makeStaff(api, 'owner')
+  support = await makeStaff(api, 'support')
 })
 afterAll(async () => {
   await api?.close()
-  await new Promise((r) => fake.close(r))
+  await ps.close()
 })
 
 const payAs = (method: string, orderId: string, token?: string) =>
@@ -592,8 +531,8 @@ function webhook(body: unknown) {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
-      'x-site-id': SITE,
-      'x-webhook-signature': createHmac('sha256', SECRET).update(raw).digest('hex'),
+      'x-site-id': PS_SITE,
+      'x-webhook-signature': createHmac('sha256', PS_SECRET).update(raw).digest('hex'),
     },
     body: raw,
   })
@@ -601,7 +540,7 @@ function webhook(body: unknown) {
 
 async function payselectionPaid(paymentId: string, amount: string) {
   const tx = `T-${paymentId.slice(0, 8)}`
-  fakeState.paid.set(paymentId, tx)
+  ps.states.set(paymentId, [{ TransactionId: tx, TransactionState: 'success', Amount: '0' }])
   const res = await webhook({
     Event: 'Payment',
     TransactionId: tx,
@@ -621,9 +560,13 @@ describe('refund through Payselection (local fake)', () => {
     await runRefundJobs()
     const [row] = await refundsOf(orderId)
     expect(row).toMatchObject({ status: 'done', method: 'provider' })
-    const sent = [...fakeState.refunds.values()].filter((r) => r.body.TransactionId === tx)
+    const sent = ps.refundsOf(tx)
     expect(sent).toHaveLength(1)
-    expect(sent[0]!.body).toMatchObject({ TransactionId: tx, Amount: payment.amount, Currency: 'RUB' })
+    expect(JSON.parse(sent[0]!.body)).toMatchObject({
+      TransactionId: tx,
+      Amount: payment.amount,
+      Currency: 'RUB',
+    })
     expect(row!.externalId).toMatch(/^R-/)
 
     // the worker died after the gateway answered and before the commit (nothing of its answer
@@ -637,16 +580,19 @@ describe('refund through Payselection (local fake)', () => {
       .set({ status: 'pending', runAt: new Date() })
       .where(eq(jobs.dedupeKey, `refund:${orderId}`))
     await runRefundJobs()
-    const again = [...fakeState.refunds.values()].filter((r) => r.body.TransactionId === tx)
-    expect(again).toHaveLength(1)
-    expect(again[0]!.times).toBe(2)
+    // asked twice, as one refund: the retry repeats the first request's X-REQUEST-ID
+    const again = ps.refundsOf(tx)
+    expect(again.map((r) => r.headers['x-request-id'])).toEqual([
+      sent[0]!.headers['x-request-id'],
+      sent[0]!.headers['x-request-id'],
+    ])
     expect(await mailsOf(orderId, 'order_refunded')).toHaveLength(1)
   })
 
   it('a refund the gateway keeps failing stays with the gateway past every attempt (outcome unknown): never the balance (decision 110)', async () => {
     const u = await makeUser(api)
     const { orderId, payment } = await orderLosingItsStock(psMethod, { token: u.token })
-    fakeState.declineRefunds = true
+    ps.declineRefunds = true
     try {
       await payselectionPaid(payment.payment_id, payment.amount)
       await runRefundJobs()
@@ -660,7 +606,7 @@ describe('refund through Payselection (local fake)', () => {
         .where(eq(jobs.dedupeKey, `refund:${orderId}`))
       await runRefundJobs()
     } finally {
-      fakeState.declineRefunds = false
+      ps.declineRefunds = false
     }
     expect(await refundsOf(orderId)).toEqual([
       expect.objectContaining({ status: 'pending', method: 'provider', toBalance: 0 }),

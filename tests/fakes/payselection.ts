@@ -1,5 +1,6 @@
 // A local stand-in for the Payselection gateway: checks request signatures, creates payment pages
-// answers the order status call (GET /orders/{id}) from `states` and accepts refunds.
+// answers the order status call (GET /orders/{id}) from `states` and accepts refunds (or, with
+// `declineRefunds`, refuses them as the gateway does: 400 RefundDeclined).
 import { createHmac } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -21,6 +22,10 @@ export interface FakePayselection {
   log: PsRequest[]
   /** The transactions answered for an order id (our payment id); none: an empty list. */
   states: Map<string, unknown[]>
+  /** true: every refund request is answered 400 RefundDeclined (it is still logged). */
+  declineRefunds: boolean
+  /** The refund requests logged for a transaction, in order (a retry repeats its X-REQUEST-ID). */
+  refundsOf(transactionId: string): PsRequest[]
   env: Record<string, string>
   close(): Promise<void>
 }
@@ -28,6 +33,7 @@ export interface FakePayselection {
 export async function startFakePayselection(): Promise<FakePayselection> {
   const log: PsRequest[] = []
   const states = new Map<string, unknown[]>()
+  const knobs = { declineRefunds: false }
   const server = createServer((req, res) => {
     let body = ''
     req.on('data', (d) => {
@@ -54,6 +60,11 @@ export async function startFakePayselection(): Promise<FakePayselection> {
       } else if (req.method === 'GET' && path.startsWith('/orders/')) {
         res.end(JSON.stringify(states.get(decodeURIComponent(path.slice('/orders/'.length))) ?? []))
       } else if (req.method === 'POST' && path === '/payments/refund') {
+        if (knobs.declineRefunds) {
+          res.statusCode = 400
+          res.end(JSON.stringify({ Code: 'RefundDeclined' }))
+          return
+        }
         // a refund is accepted; the log holds what was asked (a repeated X-REQUEST-ID is one refund)
         res.end(JSON.stringify({ TransactionId: `R-${id.slice(0, 8)}`, TransactionState: 'success' }))
       } else {
@@ -69,6 +80,18 @@ export async function startFakePayselection(): Promise<FakePayselection> {
     url,
     log,
     states,
+    get declineRefunds() {
+      return knobs.declineRefunds
+    },
+    set declineRefunds(v: boolean) {
+      knobs.declineRefunds = v
+    },
+    refundsOf: (transactionId) =>
+      log.filter(
+        (r) =>
+          r.path === '/payments/refund' &&
+          (JSON.parse(r.body) as { TransactionId?: string }).TransactionId === transactionId,
+      ),
     env: { PAYSELECTION_SITE_ID: PS_SITE, PAYSELECTION_SECRET_KEY: PS_SECRET, PAYSELECTION_API_URL: url },
     close: () => new Promise((r) => server.close(() => r())),
   }
