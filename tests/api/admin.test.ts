@@ -205,7 +205,7 @@ describe('stock import', () => {
       `/api/admin/stock/products/${productId}/codes/${first.id}/reveal/`,
       { token: owner.token },
     )
-    expect(shown.body.code.endsWith(first.code.slice(-4))).toBe(true)
+    expect(shown.body.code.slice(-4)).toBe(first.code.slice(-4))
     expect(shown.body.code).not.toContain('•')
     const [entry] = await api.db
       .select()

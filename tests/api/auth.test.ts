@@ -34,8 +34,9 @@ describe('sign-up and sign-in by email', () => {
     const up = await signIn('New.Buyer@Example.com', 'correct horse')
     expect(up.status).toBe(200)
     expect(up.body.is_signed_up).toBe(true)
-    expect(up.body.access).toBeTruthy()
-    expect(up.body.refresh).toBeTruthy()
+    // two signed tokens (header.payload.signature)
+    expect(up.body.access).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/)
+    expect(up.body.refresh).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/)
 
     const again = await signIn('new.buyer@example.com', 'correct horse')
     expect(again.status).toBe(200)

@@ -43,7 +43,7 @@ describe('«Проверить оплату» costs the provider one call per 5 
     const answers = await Promise.all(Array.from({ length: 100 }, (_, i) => press(i)))
     // 100 requests at once on the test's small pool: on a loaded machine a few may wait too long for
     // a connection and get the shop's 503 «ненадолго недоступен» (never a 500, never a provider call)
-    expect(answers.every((a) => a.status === 200 || a.status === 503)).toBe(true)
+    expect(answers.map((a) => a.status).filter((s) => s !== 200 && s !== 503)).toEqual([])
     const ok = answers.filter((a) => a.status === 200)
     expect(ok.length).toBeGreaterThan(50)
     const bodies = await Promise.all(ok.map((a) => a.json() as Promise<{ payment_status: string }>))

@@ -175,7 +175,7 @@ describe('Payselection', () => {
       { TransactionId: 't1', TransactionState: 'wait_for_3ds', Amount: '100.98', Currency: 'RUB' },
     ])
     expect((await ask()).body).toMatchObject({ status: 'waiting_for_payment', payment_status: 'pending' })
-    expect(log.some((l) => l.method === 'GET' && l.path === `/orders/${paymentId}`)).toBe(true)
+    expect(log).toContainEqual(expect.objectContaining({ method: 'GET', path: `/orders/${paymentId}` }))
 
     // a success for another amount is refused and refunded: payment-refunds.test.ts
     states.set(paymentId, [

@@ -117,7 +117,10 @@ describe('personal fill', () => {
     expect(third.body).not.toContain('ann@example.com')
     expect(third.body).not.toContain('1234.56')
     expect(key(second.body)).not.toBe(key(third.body))
-    expect(s.renders.some((t) => t.includes(key(second.body)) || t.includes(key(third.body)))).toBe(false)
+    for (const t of s.renders) {
+      expect(t).not.toContain(key(second.body))
+      expect(t).not.toContain(key(third.body))
+    }
   })
 
   it('renders whole a buyer whose value needs escaping', async () => {
