@@ -3,17 +3,16 @@
 // a support member opening an owner screen gets 403. Texts live in locales/ru/admin.json and are
 // sent only with /admin pages, never with the shop's own.
 import { type AppLoadContext, data, redirect } from '@remix-run/node'
-import { createT, type Messages, type TFunction } from '#app/i18n/translate'
-import { messagesFor } from '#app/i18n/i18n.server'
+import { serverT } from '#app/i18n/i18n.server'
+import type { TFunction } from '#app/i18n/translate'
 import { hasAccessCookie } from '#app/lib/account.server'
 import { type ApiSession, apiFor, errorText } from '#app/lib/api/client.server'
 import { redirectWithToast } from '#app/lib/toast.server'
-import adminMessages from '../../../locales/ru/admin.json'
 
-export const ADMIN_MESSAGES = adminMessages as Messages
+export { ADMIN_MESSAGES } from '#app/i18n/i18n.server'
 
-/** The shop's messages with the back-office ones under `admin.`. */
-export const adminT: TFunction = createT({ ...messagesFor('ru'), admin: ADMIN_MESSAGES }, 'ru')
+/** i18next over the back-office's messages (under `admin.`), then the shop's. */
+export const adminT: TFunction = (key, params) => serverT('ru', ['admin', 'common'])(key, params)
 
 /** The same answer as an unknown address (app/routes/$.tsx), with any refreshed cookies. */
 function notFound(request: Request, headers?: Headers): never {

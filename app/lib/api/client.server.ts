@@ -24,8 +24,7 @@
 import type { AppLoadContext } from '@remix-run/node'
 import createClient, { type Client } from 'openapi-fetch'
 import { storefrontEnv } from '#app/env.server'
-import { DEFAULT_LOCALE, messagesFor } from '#app/i18n/i18n.server'
-import { createT } from '#app/i18n/translate'
+import { serverT } from '#app/i18n/i18n.server'
 import { readTokens } from '#app/lib/session.server'
 import type { paths } from '#openapi/schema'
 import { errorText } from './error-text'
@@ -153,7 +152,8 @@ export function apiFor(request: Request, context: AppLoadContext, options?: ApiO
   return session
 }
 
-const t = createT(messagesFor(DEFAULT_LOCALE), DEFAULT_LOCALE)
+/** The shop's messages in the default locale (these texts are made before a page knows its own). */
+const t = (key: string) => serverT()(key)
 
 /** An API answer that was not 2xx: the status and the text a shopper should see. */
 export class ApiResponseError extends Error {

@@ -10,8 +10,7 @@
 // - an error body `{code: "no_access", detail: "<text>"}` logs out and queues the detail as an
 //   error notification.
 // Responses are read whole inside the timeout, so a stalled body also ends as a 408.
-import { DEFAULT_LOCALE, messagesFor } from '#app/i18n/i18n.server'
-import { createT } from '#app/i18n/translate'
+import { serverT } from '#app/i18n/i18n.server'
 import { logoutCookies, type Tokens, tokenCookies } from '#app/lib/session.server'
 
 export const REFRESH_PATH = '/api/auth/jwt/refresh/'
@@ -46,7 +45,8 @@ interface Replayable {
   redirect: RequestRedirect
 }
 
-const t = createT(messagesFor(DEFAULT_LOCALE), DEFAULT_LOCALE)
+/** The shop's messages in the default locale (these texts are made before a page knows its own). */
+const t = (key: string) => serverT()(key)
 
 /** A client-side answer in the API's error shape, for failures that never reached the API. */
 export function syntheticResponse(status: 408 | 503): Response {
