@@ -1,6 +1,7 @@
 import { useFetcher } from '@remix-run/react'
 import { useId } from 'react'
 import { ConsentField } from '#app/components/consent-field'
+import { ErrorList, Field } from '#app/components/form/field'
 import { useT } from '#app/i18n/i18n-context'
 
 /** What the /auth action answers when sign-in fails (it redirects when it succeeds). */
@@ -40,51 +41,29 @@ export function AuthForm({
         aria-describedby={errors.form ? `${id}-form` : undefined}
       >
         <input type="hidden" name="returnTo" value={returnTo} />
-        {errors.form ? (
-          <p className="form-error" id={`${id}-form`} role="alert">
-            {errors.form}
-          </p>
-        ) : null}
-        <div className="field">
-          <label htmlFor={`${id}-email`}>{t('account.email')}</label>
-          <input
-            id={`${id}-email`}
-            name="email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            required
-            defaultValue={result?.values.email ?? ''}
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={errors.email ? `${id}-email-error` : undefined}
-          />
-          {errors.email ? (
-            <span className="field__error" id={`${id}-email-error`}>
-              {errors.email}
-            </span>
-          ) : null}
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-password`}>{t('account.password')}</label>
-          <input
-            id={`${id}-password`}
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-            minLength={8}
-            aria-invalid={errors.password ? true : undefined}
-            aria-describedby={`${id}-password-hint${errors.password ? ` ${id}-password-error` : ''}`}
-          />
-          <span className="field__hint" id={`${id}-password-hint`}>
-            {t('account.password_hint')}
-          </span>
-          {errors.password ? (
-            <span className="field__error" id={`${id}-password-error`}>
-              {errors.password}
-            </span>
-          ) : null}
-        </div>
+        <ErrorList id={`${id}-form`} errors={errors.form} />
+        <Field
+          id={`${id}-email`}
+          label={t('account.email')}
+          error={errors.email}
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          defaultValue={result?.values.email ?? ''}
+        />
+        <Field
+          id={`${id}-password`}
+          label={t('account.password')}
+          hint={t('account.password_hint')}
+          error={errors.password}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          minLength={8}
+        />
         <ConsentField
           id={`${id}-consent`}
           error={errors.consent}

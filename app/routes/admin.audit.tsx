@@ -1,7 +1,9 @@
 // /admin/audit: every back-office change, newest first — who, when, what, before and after.
 import { data, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, useLoaderData, useLocation } from '@remix-run/react'
+import { FilterButtons, SelectFilter } from '#app/components/admin/filter-fields'
 import { Pager, pageFrom } from '#app/components/admin/pager'
+import { Field } from '#app/components/form/field'
 import { useWhen } from '#app/lib/shop-time'
 import { useT } from '#app/i18n/i18n-context'
 import { ownerApi, read } from '#app/lib/admin/admin.server'
@@ -65,26 +67,22 @@ export default function AdminAudit() {
     <section aria-labelledby="admin-h1">
       <h1 id="admin-h1">{t('admin.audit.title')}</h1>
       <Form method="get" className="admin-filters" aria-label={t('admin.audit.filter')}>
-        <div className="field">
-          <label htmlFor="audit-entity">{t('admin.audit.entity')}</label>
-          <select id="audit-entity" name="entity" defaultValue={entity ?? ''}>
-            <option value="">{t('admin.audit.any')}</option>
-            {ENTITIES.map((e) => (
-              <option key={e} value={e}>
-                {t(`admin.audit.entities.${e}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="audit-entity-id">{t('admin.audit.entity_id')}</label>
-          <input id="audit-entity-id" name="entity_id" defaultValue={entityId ?? ''} maxLength={64} />
-        </div>
-        <div className="admin-filters__buttons">
-          <button type="submit" className="button button--primary">
-            {t('admin.audit.filter')}
-          </button>
-        </div>
+        <SelectFilter
+          id="audit-entity"
+          name="entity"
+          label={t('admin.audit.entity')}
+          any={t('admin.audit.any')}
+          options={ENTITIES.map((e) => ({ value: e, label: t(`admin.audit.entities.${e}`) }))}
+          value={entity}
+        />
+        <Field
+          id="audit-entity-id"
+          label={t('admin.audit.entity_id')}
+          name="entity_id"
+          defaultValue={entityId ?? ''}
+          maxLength={64}
+        />
+        <FilterButtons find={t('admin.audit.filter')} />
       </Form>
       {log.results.length === 0 ? (
         <p>{t('admin.audit.nothing')}</p>

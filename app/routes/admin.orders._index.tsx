@@ -1,8 +1,10 @@
 // /admin/orders: search by id, email, status, game and dates; newest first; paged.
 import { data, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useLoaderData, useLocation } from '@remix-run/react'
+import { DateRangeFields, FilterButtons, SelectFilter } from '#app/components/admin/filter-fields'
 import { Pager, pageFrom } from '#app/components/admin/pager'
 import { StatusBadge } from '#app/components/admin/status-badge'
+import { ErrorList, Field } from '#app/components/form/field'
 import { useWhen } from '#app/lib/shop-time'
 import { useT } from '#app/i18n/i18n-context'
 import { adminT, staffApi } from '#app/lib/admin/admin.server'
@@ -62,78 +64,53 @@ export default function AdminOrders() {
     <section aria-labelledby="admin-h1">
       <h1 id="admin-h1">{t('admin.orders.title')}</h1>
       <Form method="get" className="admin-filters" role="search" aria-label={t('admin.orders.search')}>
-        <div className="field admin-filters__wide">
-          <label htmlFor="orders-q">{t('admin.orders.q')}</label>
-          <input
-            id="orders-q"
-            name="q"
-            type="search"
-            defaultValue={filters.q ?? ''}
-            maxLength={254}
-            aria-describedby="orders-q-hint"
-          />
-          <span className="field__hint" id="orders-q-hint">
-            {t('admin.orders.q_hint')}
-          </span>
-        </div>
-        <div className="field">
-          <label htmlFor="orders-status">{t('admin.orders.status')}</label>
-          <select id="orders-status" name="status" defaultValue={filters.status ?? ''}>
-            <option value="">{t('admin.orders.any_status')}</option>
-            {STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`admin.status.${s}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="orders-refund">{t('admin.orders.refund_title')}</label>
-          <select id="orders-refund" name="refund" defaultValue={filters.refund ?? ''}>
-            <option value="">{t('admin.orders.any_refund')}</option>
-            {REFUND_STATES.map((s) => (
-              <option key={s} value={s}>
-                {t(`admin.orders.refund_states.${s}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="orders-game">{t('admin.orders.game')}</label>
-          <select id="orders-game" name="game" defaultValue={filters.game ?? ''}>
-            <option value="">{t('admin.orders.any_game')}</option>
-            {games.map((g) => (
-              <option key={g.id} value={g.id}>
-                {g.title}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="orders-from">{t('admin.orders.from')}</label>
-          <input id="orders-from" name="from" type="date" defaultValue={filters.from ?? ''} />
-        </div>
-        <div className="field">
-          <label htmlFor="orders-to">{t('admin.orders.to')}</label>
-          <input id="orders-to" name="to" type="date" defaultValue={filters.to ?? ''} />
-        </div>
-        <div className="admin-filters__buttons">
-          <button type="submit" className="button button--primary">
-            {t('admin.orders.find')}
-          </button>
-          <Link to="/admin/orders" className="button">
-            {t('admin.orders.reset')}
-          </Link>
-        </div>
+        <Field
+          id="orders-q"
+          className="admin-filters__wide"
+          label={t('admin.orders.q')}
+          hint={t('admin.orders.q_hint')}
+          name="q"
+          type="search"
+          defaultValue={filters.q ?? ''}
+          maxLength={254}
+        />
+        <SelectFilter
+          id="orders-status"
+          name="status"
+          label={t('admin.orders.status')}
+          any={t('admin.orders.any_status')}
+          options={STATUSES.map((s) => ({ value: s, label: t(`admin.status.${s}`) }))}
+          value={filters.status}
+        />
+        <SelectFilter
+          id="orders-refund"
+          name="refund"
+          label={t('admin.orders.refund_title')}
+          any={t('admin.orders.any_refund')}
+          options={REFUND_STATES.map((s) => ({ value: s, label: t(`admin.orders.refund_states.${s}`) }))}
+          value={filters.refund}
+        />
+        <SelectFilter
+          id="orders-game"
+          name="game"
+          label={t('admin.orders.game')}
+          any={t('admin.orders.any_game')}
+          options={games.map((g) => ({ value: g.id, label: g.title }))}
+          value={filters.game}
+        />
+        <DateRangeFields
+          idPrefix="orders"
+          labels={{ from: t('admin.orders.from'), to: t('admin.orders.to') }}
+          from={filters.from}
+          to={filters.to}
+        />
+        <FilterButtons
+          find={t('admin.orders.find')}
+          reset={{ to: '/admin/orders', label: t('admin.orders.reset') }}
+        />
       </Form>
 
-      {error ? (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      ) : (
-        <p role="status">{t('admin.orders.found', { count })}</p>
-      )}
+      {error ? <ErrorList errors={error} /> : <p role="status">{t('admin.orders.found', { count })}</p>}
       {results.length === 0 ? (
         error ? null : (
           <p>{t('admin.orders.nothing')}</p>

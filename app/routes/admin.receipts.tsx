@@ -1,9 +1,11 @@
 // /admin/receipts (owner): every fiscal receipt as a receipt — filter by status, kind and the shop's
 // days, find by the order's number; newest first, paged. The filters are a GET form: no script needed.
 import { data, type LoaderFunctionArgs } from '@remix-run/node'
-import { Form, Link, useLoaderData, useLocation } from '@remix-run/react'
+import { Form, useLoaderData, useLocation } from '@remix-run/react'
+import { DateRangeFields, FilterButtons, SelectFilter } from '#app/components/admin/filter-fields'
 import { Pager, pageFrom } from '#app/components/admin/pager'
 import { ReceiptCard } from '#app/components/admin/receipt-card'
+import { ErrorList, Field } from '#app/components/form/field'
 import { useT } from '#app/i18n/i18n-context'
 import { adminT, ownerApi } from '#app/lib/admin/admin.server'
 import { adminMeta } from '#app/lib/admin/meta'
@@ -49,67 +51,45 @@ export default function AdminReceipts() {
       <h1 id="admin-h1">{t('admin.receipts.title')}</h1>
       <p className="field__hint">{t('admin.receipts.intro')}</p>
       <Form method="get" className="admin-filters" role="search" aria-label={t('admin.receipts.search')}>
-        <div className="field admin-filters__wide">
-          <label htmlFor="receipts-q">{t('admin.receipts.q')}</label>
-          <input
-            id="receipts-q"
-            name="q"
-            type="search"
-            defaultValue={filters.q ?? ''}
-            maxLength={64}
-            aria-describedby="receipts-q-hint"
-          />
-          <span className="field__hint" id="receipts-q-hint">
-            {t('admin.receipts.q_hint')}
-          </span>
-        </div>
-        <div className="field">
-          <label htmlFor="receipts-status">{t('admin.receipts.status')}</label>
-          <select id="receipts-status" name="status" defaultValue={filters.status ?? ''}>
-            <option value="">{t('admin.receipts.any_status')}</option>
-            {STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`admin.receipts.statuses.${s}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="receipts-kind">{t('admin.receipts.kind')}</label>
-          <select id="receipts-kind" name="kind" defaultValue={filters.kind ?? ''}>
-            <option value="">{t('admin.receipts.any_kind')}</option>
-            {KINDS.map((k) => (
-              <option key={k} value={k}>
-                {t(`admin.receipts.kinds.${k}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="receipts-from">{t('admin.receipts.from')}</label>
-          <input id="receipts-from" name="from" type="date" defaultValue={filters.from ?? ''} />
-        </div>
-        <div className="field">
-          <label htmlFor="receipts-to">{t('admin.receipts.to')}</label>
-          <input id="receipts-to" name="to" type="date" defaultValue={filters.to ?? ''} />
-        </div>
-        <div className="admin-filters__buttons">
-          <button type="submit" className="button button--primary">
-            {t('admin.receipts.find')}
-          </button>
-          <Link to="/admin/receipts" className="button">
-            {t('admin.receipts.reset')}
-          </Link>
-        </div>
+        <Field
+          id="receipts-q"
+          className="admin-filters__wide"
+          label={t('admin.receipts.q')}
+          hint={t('admin.receipts.q_hint')}
+          name="q"
+          type="search"
+          defaultValue={filters.q ?? ''}
+          maxLength={64}
+        />
+        <SelectFilter
+          id="receipts-status"
+          name="status"
+          label={t('admin.receipts.status')}
+          any={t('admin.receipts.any_status')}
+          options={STATUSES.map((s) => ({ value: s, label: t(`admin.receipts.statuses.${s}`) }))}
+          value={filters.status}
+        />
+        <SelectFilter
+          id="receipts-kind"
+          name="kind"
+          label={t('admin.receipts.kind')}
+          any={t('admin.receipts.any_kind')}
+          options={KINDS.map((k) => ({ value: k, label: t(`admin.receipts.kinds.${k}`) }))}
+          value={filters.kind}
+        />
+        <DateRangeFields
+          idPrefix="receipts"
+          labels={{ from: t('admin.receipts.from'), to: t('admin.receipts.to') }}
+          from={filters.from}
+          to={filters.to}
+        />
+        <FilterButtons
+          find={t('admin.receipts.find')}
+          reset={{ to: '/admin/receipts', label: t('admin.receipts.reset') }}
+        />
       </Form>
 
-      {error ? (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      ) : (
-        <p role="status">{t('admin.receipts.found', { count })}</p>
-      )}
+      {error ? <ErrorList errors={error} /> : <p role="status">{t('admin.receipts.found', { count })}</p>}
       {results.length === 0 && !error ? <p>{t('admin.receipts.nothing')}</p> : null}
       <div className="admin-receipts">
         {results.map((r) => (

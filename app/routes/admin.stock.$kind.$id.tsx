@@ -5,6 +5,7 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from '@remix-r
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
 import { AdminForm, Field, Submit } from '#app/components/admin/admin-form'
 import { Pager, pageFrom } from '#app/components/admin/pager'
+import { ErrorList, Field as FormField } from '#app/components/form/field'
 import { useWhen } from '#app/lib/shop-time'
 import { useT } from '#app/i18n/i18n-context'
 import { adminT, badIntent, done, formFailure, idFrom, ownerApi, read } from '#app/lib/admin/admin.server'
@@ -203,38 +204,26 @@ export default function AdminStockItem() {
         >
           <input type="hidden" name="intent" value="import" />
           <input type="hidden" name="_form" value="import" />
-          {failure?.form === 'import' ? (
-            <p className="form-error" role="alert">
-              {failure.message}
-            </p>
-          ) : null}
-          <div className="field">
-            <label htmlFor="stock-text">{t('admin.stock.paste')}</label>
-            <textarea
-              id="stock-text"
-              name="text"
-              rows={8}
-              className="admin-mono"
-              aria-describedby="stock-text-hint"
-              defaultValue={failure?.values.text ?? ''}
-            />
-            <span className="field__hint" id="stock-text-hint">
-              {t('admin.stock.paste_hint')}
-            </span>
-          </div>
-          <div className="field">
-            <label htmlFor="stock-file">{t('admin.stock.file')}</label>
-            <input
-              id="stock-file"
-              name="file"
-              type="file"
-              accept=".csv,.txt,text/csv,text/plain"
-              aria-describedby="stock-file-hint"
-            />
-            <span className="field__hint" id="stock-file-hint">
-              {t('admin.stock.file_hint')}
-            </span>
-          </div>
+          <ErrorList errors={failure?.form === 'import' ? failure.message : undefined} />
+          <FormField id="stock-text" label={t('admin.stock.paste')} hint={t('admin.stock.paste_hint')}>
+            {(control) => (
+              <textarea
+                {...control}
+                name="text"
+                rows={8}
+                className="admin-mono"
+                defaultValue={failure?.values.text ?? ''}
+              />
+            )}
+          </FormField>
+          <FormField
+            id="stock-file"
+            label={t('admin.stock.file')}
+            hint={t('admin.stock.file_hint')}
+            name="file"
+            type="file"
+            accept=".csv,.txt,text/csv,text/plain"
+          />
           <div className="field field--check">
             <input id="stock-dry-run" name="dry_run" type="checkbox" />
             <label htmlFor="stock-dry-run">{t('admin.stock.dry_run')}</label>

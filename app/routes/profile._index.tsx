@@ -1,6 +1,7 @@
 import { data, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, useLoaderData } from '@remix-run/react'
 import { UserOrderList } from '#app/components/user-order-list'
+import { Field } from '#app/components/form/field'
 import { useT } from '#app/i18n/i18n-context'
 import { HISTORY_PAGE_SIZE, loadUser, requireAccessCookie } from '#app/lib/account.server'
 import { apiFor, must } from '#app/lib/api/client.server'
@@ -61,17 +62,18 @@ export default function OrderHistory() {
     <section className="order-history" aria-labelledby="order-history-title">
       <h2 id="order-history-title">{t('account.history.title')}</h2>
       <Form method="get" action="/profile" className="order-history__filter">
-        <div className="field">
-          <label htmlFor="order-status">{t('account.history.status_filter')}</label>
-          <select id="order-status" name="status" defaultValue={status}>
-            <option value="">{t('account.history.all_statuses')}</option>
-            {ORDER_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`account.statuses.${s}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Field id="order-status" label={t('account.history.status_filter')}>
+          {(control) => (
+            <select {...control} name="status" defaultValue={status}>
+              <option value="">{t('account.history.all_statuses')}</option>
+              {ORDER_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {t(`account.statuses.${s}`)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
         <button type="submit" className="button">
           {t('account.history.apply')}
         </button>

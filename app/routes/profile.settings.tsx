@@ -1,6 +1,7 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useActionData, useNavigation, useRouteLoaderData } from '@remix-run/react'
 import { AccountPromo } from '#app/components/account-promo'
+import { ErrorList, Field } from '#app/components/form/field'
 import { useT } from '#app/i18n/i18n-context'
 import { getServerT } from '#app/i18n/i18n.server'
 import { requireAccessCookie } from '#app/lib/account.server'
@@ -77,42 +78,26 @@ export default function ProfileSettings() {
     <section className="profile-settings card" aria-labelledby="settings-title">
       <h2 id="settings-title">{t('account.settings.title')}</h2>
       <Form method="post" encType="multipart/form-data" action="/profile/settings">
-        {errors.form ? (
-          <p className="form-error" role="alert">
-            {errors.form}
-          </p>
-        ) : null}
-        <div className="field">
-          <label htmlFor="settings-nickname">{t('account.nickname')}</label>
-          <input
-            id="settings-nickname"
-            name="nickname"
-            maxLength={50}
-            autoComplete="nickname"
-            defaultValue={user?.nickname ?? ''}
-            aria-describedby="settings-nickname-hint"
-            aria-invalid={errors.nickname ? true : undefined}
-          />
-          <span className="field__hint" id="settings-nickname-hint">
-            {t('account.settings.nickname_hint')}
-          </span>
-          {errors.nickname ? <span className="field__error">{errors.nickname}</span> : null}
-        </div>
-        <div className="field">
-          <label htmlFor="settings-avatar">{t('account.settings.avatar')}</label>
-          <input
-            id="settings-avatar"
-            name="avatar_img"
-            type="file"
-            accept="image/png,image/jpeg,image/webp,image/gif"
-            aria-describedby="settings-avatar-hint"
-            aria-invalid={errors.avatar_img ? true : undefined}
-          />
-          <span className="field__hint" id="settings-avatar-hint">
-            {t('account.settings.avatar_hint')}
-          </span>
-          {errors.avatar_img ? <span className="field__error">{errors.avatar_img}</span> : null}
-        </div>
+        <ErrorList errors={errors.form} />
+        <Field
+          id="settings-nickname"
+          label={t('account.nickname')}
+          hint={t('account.settings.nickname_hint')}
+          error={errors.nickname}
+          name="nickname"
+          maxLength={50}
+          autoComplete="nickname"
+          defaultValue={user?.nickname ?? ''}
+        />
+        <Field
+          id="settings-avatar"
+          label={t('account.settings.avatar')}
+          hint={t('account.settings.avatar_hint')}
+          error={errors.avatar_img}
+          name="avatar_img"
+          type="file"
+          accept="image/png,image/jpeg,image/webp,image/gif"
+        />
         {user?.avatarImg ? (
           <div className="field field--inline">
             <label>

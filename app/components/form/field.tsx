@@ -31,6 +31,8 @@ type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'children' | 'id' 
   error?: ReactNode
   /** The control's id; one of React's when not given. */
   id?: string
+  /** The error is announced when it appears (role="alert"), for a form that stays on screen. */
+  announce?: boolean
   /** Extra class of the field's box (`field--check`). */
   className?: string
   /** A control other than a plain input (select, textarea): it gets the id and aria attributes. */
@@ -38,7 +40,16 @@ type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'children' | 'id' 
 }
 
 /** One labelled control: an <input> with the given attributes, or the `children` control. */
-export function Field({ label, hint, error, id: given, className, children, ...input }: FieldProps) {
+export function Field({
+  label,
+  hint,
+  error,
+  id: given,
+  announce,
+  className,
+  children,
+  ...input
+}: FieldProps) {
   const fallback = useId()
   const id = given ?? fallback
   const control = fieldAria(id, hint, error)
@@ -51,7 +62,11 @@ export function Field({ label, hint, error, id: given, className, children, ...i
           {hint}
         </span>
       ) : null}
-      {error ? (
+      {error && announce ? (
+        <p className="field__error" id={errorId(id)} role="alert">
+          {error}
+        </p>
+      ) : error ? (
         <span className="field__error" id={errorId(id)}>
           {error}
         </span>

@@ -1,4 +1,5 @@
 import { Form } from '@remix-run/react'
+import { Field } from '#app/components/form/field'
 import { useT } from '#app/i18n/i18n-context'
 import type { ActiveCountry, Country } from '#app/lib/view-models/order'
 
@@ -19,29 +20,25 @@ export function CountryForm({
       <h2 id="country-heading">{t('payment.country.heading')}</h2>
       <Form method="post" className="country-form">
         <input type="hidden" name="intent" value="country" />
-        <div className="field">
-          <label htmlFor="pay-country">{t('payment.country.label')}</label>
-          <div className="country-form__row">
-            {country.flag ? (
-              <img src={country.flag} alt="" width={32} height={24} className="country-form__flag" />
-            ) : null}
-            <select id="pay-country" name="country_id" defaultValue={String(country.id)} key={country.id}>
-              {countries.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
-            </select>
-            <button type="submit" className="button">
-              {t('payment.country.submit')}
-            </button>
-          </div>
-          {error ? (
-            <p className="field__error" role="alert">
-              {error}
-            </p>
-          ) : null}
-        </div>
+        <Field id="pay-country" label={t('payment.country.label')} error={error} announce>
+          {(control) => (
+            <div className="country-form__row">
+              {country.flag ? (
+                <img src={country.flag} alt="" width={32} height={24} className="country-form__flag" />
+              ) : null}
+              <select {...control} name="country_id" defaultValue={String(country.id)} key={country.id}>
+                {countries.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.name}
+                  </option>
+                ))}
+              </select>
+              <button type="submit" className="button">
+                {t('payment.country.submit')}
+              </button>
+            </div>
+          )}
+        </Field>
         <p className="pay-muted">
           {t('payment.country.currency', { currency: country.currency })}
           {rate ? ` · ${t('payment.country.rate', { rate, currency: country.currency })}` : null}

@@ -1,4 +1,5 @@
 import { Form, useActionData, useNavigation } from '@remix-run/react'
+import { Field as FormField } from '#app/components/form/field'
 import { useT } from '#app/i18n/i18n-context'
 import { formatAmount, toMoney } from '#app/lib/money'
 import type { Order } from '#app/lib/view-models/order'
@@ -187,27 +188,19 @@ function Field({
   type?: 'text' | 'email'
   inputMode?: 'decimal'
 }) {
-  const id = `edit-${name}`
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        name={name}
-        type={type}
-        inputMode={inputMode ?? (type === 'email' ? 'email' : undefined)}
-        autoComplete={type === 'email' ? 'email' : 'off'}
-        defaultValue={defaultValue}
-        maxLength={254}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-      />
-      {error ? (
-        <p id={`${id}-error`} className="field__error" role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <FormField
+      id={`edit-${name}`}
+      label={label}
+      error={error}
+      announce
+      name={name}
+      type={type}
+      inputMode={inputMode ?? (type === 'email' ? 'email' : undefined)}
+      autoComplete={type === 'email' ? 'email' : 'off'}
+      defaultValue={defaultValue}
+      maxLength={254}
+    />
   )
 }
 
@@ -222,26 +215,16 @@ function ServerSelect({
 }) {
   const t = useT()
   return (
-    <div className="field">
-      <label htmlFor="edit-moogold_server">{t('payment.account.supply_server')}</label>
-      <select
-        id="edit-moogold_server"
-        name="moogold_server"
-        defaultValue={current}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? 'edit-moogold_server-error' : undefined}
-      >
-        {servers.map((s) => (
-          <option key={s.id} value={String(s.id)}>
-            {s.name}
-          </option>
-        ))}
-      </select>
-      {error ? (
-        <p id="edit-moogold_server-error" className="field__error" role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <FormField id="edit-moogold_server" label={t('payment.account.supply_server')} error={error} announce>
+      {(control) => (
+        <select {...control} name="moogold_server" defaultValue={current}>
+          {servers.map((s) => (
+            <option key={s.id} value={String(s.id)}>
+              {s.name}
+            </option>
+          ))}
+        </select>
+      )}
+    </FormField>
   )
 }

@@ -1,4 +1,5 @@
 import { Form, useNavigation } from '@remix-run/react'
+import { Field } from '#app/components/form/field'
 import { useT } from '#app/i18n/i18n-context'
 import type { PromoTarget } from '#app/lib/order-form/promo-target'
 
@@ -39,31 +40,25 @@ export function PromoForm({
       ) : (
         <Form method="post" className="promo-form">
           <input type="hidden" name="intent" value="promo_apply" />
-          <div className="field">
-            <label htmlFor="promo-code">{t('payment.promo.label')}</label>
-            <div className="promo-form__row">
-              <input
-                id="promo-code"
-                name="code"
-                defaultValue={code}
-                placeholder={t('payment.promo.placeholder')}
-                autoComplete="off"
-                autoCapitalize="characters"
-                spellCheck={false}
-                maxLength={64}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? 'promo-error' : undefined}
-              />
-              <button type="submit" className="button" disabled={busy}>
-                {t('payment.promo.apply')}
-              </button>
-            </div>
-            {error ? (
-              <p id="promo-error" className="field__error" role="alert">
-                {error}
-              </p>
-            ) : null}
-          </div>
+          <Field id="promo-code" label={t('payment.promo.label')} error={error} announce>
+            {(control) => (
+              <div className="promo-form__row">
+                <input
+                  {...control}
+                  name="code"
+                  defaultValue={code}
+                  placeholder={t('payment.promo.placeholder')}
+                  autoComplete="off"
+                  autoCapitalize="characters"
+                  spellCheck={false}
+                  maxLength={64}
+                />
+                <button type="submit" className="button" disabled={busy}>
+                  {t('payment.promo.apply')}
+                </button>
+              </div>
+            )}
+          </Field>
         </Form>
       )}
     </section>
