@@ -47,6 +47,16 @@ describe('preferredMethod', () => {
     expect(preferredMethod(list, 'gone', 'RUB')).toBe('sbp')
   })
 
+  it('a repeat carries the repeated order’s method when it takes this order (issue 50)', () => {
+    const list = [option('card', 41622), option('sbp', 41016), option('wallet', 42229, 'below_min')]
+    expect(preferredMethod(list, null, 'RUB', 'card')).toBe('card')
+    // this order's own last payment still comes first
+    expect(preferredMethod(list, 'sbp', 'RUB', 'card')).toBe('sbp')
+    // a carried method that does not take the order, or is not offered, falls back to the cheapest
+    expect(preferredMethod(list, null, 'RUB', 'wallet')).toBe('sbp')
+    expect(preferredMethod(list, null, 'RUB', '<script>')).toBe('sbp')
+  })
+
   it('never picks a disabled method, and picks none when nothing is usable', () => {
     const list = [option('cheap', 100, 'inactive'), option('min', 50, 'below_min'), option('card', 900)]
     expect(preferredMethod(list, null, 'RUB')).toBe('card')

@@ -1,5 +1,5 @@
 import type { MetaFunction } from '@remix-run/node'
-import { Link, useActionData, useLoaderData, useLocation } from '@remix-run/react'
+import { Form, Link, useActionData, useLoaderData, useLocation } from '@remix-run/react'
 import { metaT } from '#app/components/catalogue/meta-t'
 import { ProductJsonLd } from '#app/components/json-ld'
 import { useT } from '#app/i18n/i18n-context'
@@ -55,6 +55,24 @@ function SignInPrompt({ title }: { title: string }) {
   )
 }
 
+/**
+ * A guest's email and player ids came from this device's memory (issue 50): one plain post forgets
+ * them (app/routes/buyer.forget.tsx), and the page comes back with empty fields.
+ */
+function ForgetMe() {
+  const t = useT()
+  const location = useLocation()
+  return (
+    <Form method="post" action="/buyer/forget" className="forget-me" aria-label={t('remember.form_label')}>
+      <input type="hidden" name="returnTo" value={`${location.pathname}${location.search}`} />
+      <p className="forget-me__note">{t('remember.note')}</p>
+      <button type="submit" className="button">
+        {t('remember.forget')}
+      </button>
+    </Form>
+  )
+}
+
 export function GamePage() {
   const loaderData = useLoaderData<typeof productLoader>()
   const actionData = useActionData<ActionResult>()
@@ -102,7 +120,10 @@ export function GamePage() {
       ) : game.isAuthRequired && !signedIn ? (
         <SignInPrompt title={game.title} />
       ) : (
-        <DeferredOrderForm key={game.id} loaderData={loaderData} actionData={actionData} />
+        <>
+          <DeferredOrderForm key={game.id} loaderData={loaderData} actionData={actionData} />
+          {loaderData.rememberedHere ? <ForgetMe /> : null}
+        </>
       )}
       {/* the description follows the form: the packs come first on a phone's first screen (issue 50) */}
       {descriptionHtml ? (

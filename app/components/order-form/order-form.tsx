@@ -378,6 +378,14 @@ export function OrderForm({
     >
       <h2 id="order-form-heading">{t('top_up_balance.form_heading')}</h2>
       <input type="hidden" name={FIELD.idempotencyKey} value={key} />
+      {loaderData.repeating ? (
+        // the repeated order's payment method, checked again on the new order's pay page (issue 50)
+        <input
+          type="hidden"
+          name={FIELD.repeatMethod}
+          value={(posted ? posted[FIELD.repeatMethod] : prefill.repeatMethod) ?? ''}
+        />
+      ) : null}
       <div className="order-form__summary" aria-live="assertive">
         {actionData?.formError ? (
           <p className="form-error" id="order-form-error" role="alert" tabIndex={-1}>

@@ -7,6 +7,12 @@ import { getServerT } from '#app/i18n/i18n.server'
 import { markShared, newFormKey } from '#app/lib/shared-page.server'
 import { invalidRoute } from '#app/lib/http-errors.server'
 import { loadRepeatOrder, type RepeatOrder } from '#app/lib/repeat-order.server'
+import {
+  hasRememberCookie,
+  type RememberedPlayer,
+  rememberCookie,
+  rememberedFor,
+} from '#app/lib/remembered-buyer.server'
 import { FIELD } from '#app/lib/order-form/fields'
 import { parseMoney } from '#app/lib/money'
 import {
@@ -40,7 +46,12 @@ export interface Prefill {
   quantities?: Record<string, number>
   avatarUrl?: string
   repeatOrderId?: string
+  /** A repeat: the payment method the repeated order was last paid with (issue 50). */
+  repeatMethod?: string
 }
+
+/** A payment method's name as the shop's methods are named; anything else is not carried. */
+const METHOD_NAME = /^[A-Za-z0-9_.-]{1,64}$/
 
 export interface ActionResult {
   errors: FieldErrors
@@ -163,6 +174,45 @@ function newSurplus(settings: StandoffSettings | null): string {
   return `0.${String(randomInt(0, 24)).padStart(2, '0')}`
 }
 
+/** A guest's form from what this device remembers (issue 50): the email and this game's ids. */
+function rememberedPrefill(request: Request, game: Game): Prefill {
+  const r = rememberedFor(request, game.id)
+  return {
+    email: r.email,
+    userId: game.kind === 'StandoffGame' || game.kind === 'SupplyGame' ? r.userId : undefined,
+    serverId: game.kind === 'SupplyGame' && game.isServerEnum ? r.serverId : undefined,
+    serverCustomId: game.kind === 'SupplyGame' && !game.isServerEnum ? r.serverCustomId : undefined,
+    steamAccountId: game.kind === 'Steam' ? r.steamAccountId : undefined,
+  }
+}
+
+/** The player fields of a created order, to remember on this device (issue 50). */
+function playerToRemember(game: Game, form: FormData): RememberedPlayer {
+  const text = (name: string) => String(form.get(name) ?? '').trim() || undefined
+  if (game.kind === 'Steam') return { steamAccountId: text(FIELD.steamAccountId) }
+  if (game.kind === 'StandoffGame') return { userId: text(FIELD.userId) }
+  if (game.kind === 'SupplyGame')
+    return {
+      userId: text(FIELD.userId),
+      serverId: game.isServerNeeded && game.isServerEnum ? text(FIELD.serverId) : undefined,
+      serverCustomId: game.isServerNeeded && !game.isServerEnum ? text(FIELD.serverCustomId) : undefined,
+    }
+  return {}
+}
+
+/** The method the repeated order was last paid with, or undefined (issue 50: a repeat reuses it). */
+async function lastMethodOf(api: ApiSession, orderId: string): Promise<string | undefined> {
+  try {
+    const { data: p } = await api.client.GET('/api/orders/payment_data/{id}/', {
+      params: { path: { id: orderId } },
+    })
+    const name = (p as { method_name?: unknown } | undefined)?.method_name
+    return typeof name === 'string' && METHOD_NAME.test(name) ? name : undefined
+  } catch {
+    return undefined
+  }
+}
+
 /** §4: a repeated order preloads its quantities and account data (and, for Standoff, its avatar). */
 function repeatPrefill(order: RepeatOrder, game: Game): Prefill {
   const text = (v: string | number | null) => (v === null || v === '' ? undefined : String(v))
@@ -189,13 +239,18 @@ export async function productLoader({ request, params, context }: LoaderFunction
     loadGame(api, id).catch((e) => rethrowAsPage(e, api)),
     loadFaq(api, id),
   ])
+  // a guest's form starts from what this device remembers; a signed-in buyer's from the account
+  const remembered = !signedIn && !repeatId ? rememberedPrefill(request, game) : ({} as Prefill)
   const [standoff, steam, lastOrder, repeat] = await Promise.all([
     game.kind === 'StandoffGame' ? loadStandoffSettings(api).catch(() => null) : null,
     game.kind === 'Steam' ? loadSteamSettings(api).catch(() => null) : null,
-    signedIn && !repeatId ? loadLastOrder(api, game) : ({} as Prefill),
+    signedIn && !repeatId ? loadLastOrder(api, game) : remembered,
     repeatId ? loadRepeatOrder(api, repeatId) : null,
   ])
-  const repeated = repeat && repeat.gameId === game.id ? repeatPrefill(repeat, game) : null
+  const repeatedOrder = repeat && repeat.gameId === game.id ? repeat : null
+  const repeated = repeatedOrder
+    ? { ...repeatPrefill(repeatedOrder, game), repeatMethod: await lastMethodOf(api, repeatedOrder.orderId) }
+    : null
   // a Standoff repeat reuses the old avatar only when that order has one
   const avatarSupplied = game.kind === 'StandoffGame' && Boolean(repeated?.avatarUrl)
   const prefill: Prefill = repeated
@@ -208,7 +263,9 @@ export async function productLoader({ request, params, context }: LoaderFunction
   // the same page for every signed-out visitor, except Standoff's (its surplus is per form) and a
   // page made without a part that failed to load (the cache would keep it so)
   const whole = faq !== null && (game.kind !== 'Steam' || steam !== null)
-  if (game.kind !== 'StandoffGame' && !repeatId && whole) markShared(api)
+  // a device that remembers a guest gets its own page (the cache keeps no page with a cookie anyway)
+  const rememberedHere = !signedIn && hasRememberCookie(request)
+  if (game.kind !== 'StandoffGame' && !repeatId && whole && !rememberedHere) markShared(api)
   return data(
     {
       // the description is owner-written HTML (the back-office says so): sanitized markup for the
@@ -222,6 +279,8 @@ export async function productLoader({ request, params, context }: LoaderFunction
       /** `?repeat=` named an order this visitor cannot repeat here. */
       repeatMissing: Boolean(repeatId) && !repeated,
       repeating: Boolean(repeated),
+      /** A guest on a device that remembers them: the form offers to forget it. */
+      rememberedHere,
       rules,
       signedIn,
       unavailable: game.kind !== 'Steam' && activeProducts(game).length === 0,
@@ -336,7 +395,27 @@ export async function productAction({ request, params, context }: ActionFunction
 
   try {
     const orderId = await createOrder(api, game, result.payload, key)
-    return redirect(`/orders/${orderId}/pay`, { headers: api.headers })
+    const headers = new Headers(api.headers)
+    // a guest's email and player ids are remembered on this device for the next order (issue 50)
+    if (!api.signedIn)
+      headers.append(
+        'set-cookie',
+        rememberCookie(request, {
+          gameId: game.id,
+          email: String(form.get(FIELD.email) ?? ''),
+          player: playerToRemember(game, form),
+        }),
+      )
+    // a repeat lands on its pay page with the repeated order's method checked, at the methods
+    // (a repeat posts the field, empty when the old order has no payment)
+    const method = form.get(FIELD.repeatMethod)
+    const target =
+      typeof method !== 'string'
+        ? `/orders/${orderId}/pay`
+        : METHOD_NAME.test(method)
+          ? `/orders/${orderId}/pay?method=${encodeURIComponent(method)}#methods-heading`
+          : `/orders/${orderId}/pay#methods-heading`
+    return redirect(target, { headers })
   } catch (error) {
     if (!(error instanceof ApiResponseError)) throw error
     // §7: the API's message becomes the form's error text; field errors go next to their fields

@@ -207,6 +207,8 @@ export async function loadPayPage(
     groups.flatMap((g) => g.methods),
     latest?.methodName ?? null,
     country?.currency ?? null,
+    // a repeat's method (issue 50); only ever a name compared with the methods on offer
+    new URL(request.url).searchParams.get('method')?.slice(0, 64) ?? null,
   )
   const waiting = IN_PROGRESS_STATUSES.includes(order.status) || payment?.scenario.type === 'wait_order_state'
   const promo =

@@ -10,6 +10,8 @@ export const FIELD = {
   avatar: 'game_avatar',
   /** The order whose avatar a repeated Standoff order reuses. */
   repeatOrderId: 'repeat_order_id',
+  /** A repeat: the method the repeated order was paid with, for its pay page (issue 50). */
+  repeatMethod: 'repeat_method',
   surplus: 'surplus',
   steamAccountId: 'steam_account_id',
   amount: 'amount',

@@ -1,0 +1,173 @@
+// What a guest typed into the order form, remembered on this device (issue 50): the email and, per
+// game, the player ids (PUBG has none; Standoff's account id, a supply game's id and server, the
+// Steam login). The server writes it as a signed HttpOnly cookie when a guest's order is created,
+// so it works without JavaScript; the game page pre-fills its editable fields from it, and nothing
+// else ever reads it (it proves nothing about who the visitor is). «Забыть мои данные на этом
+// устройстве» (/buyer/forget) expires it. A signed-in buyer's form is pre-filled from the account.
+//
+// Value: base64url JSON, a dot, an HMAC-SHA256 of it with a key derived from the shop's secret. A
+// value that is unsigned, tampered with, too long or of the wrong shape is ignored, never an error.
+import { createHmac, timingSafeEqual } from 'node:crypto'
+import path from 'node:path'
+import { parse, serialize } from 'cookie'
+import { cookiesSecure } from '#app/lib/session.server'
+import { DEFAULT_DATA_DIR, shopSecret } from '../../shared/shop-secret'
+
+export const REMEMBER_COOKIE = 'buyer'
+/** A year: the point is the next purchase, weeks or months later. */
+const REMEMBER_MAX_AGE_SECONDS = 365 * 24 * 60 * 60
+/** Games remembered at most; the most recent first. */
+const MAX_GAMES = 6
+const MAX_EMAIL = 254
+const MAX_ID = 64
+/** A longer cookie value than this is not read at all (ours stay well under it). */
+const REMEMBER_MAX_VALUE = 2048
+
+/** The player fields of one game, as the order form names them. */
+export interface RememberedPlayer {
+  userId?: string
+  serverId?: string
+  serverCustomId?: string
+  steamAccountId?: string
+}
+
+interface RememberedBuyer {
+  email?: string
+  /** game id → the player fields last used for it, most recent first */
+  games: Array<{ game: number; player: RememberedPlayer }>
+}
+
+const PLAYER_KEYS = ['userId', 'serverId', 'serverCustomId', 'steamAccountId'] as const
+
+let signingKey: Buffer | null = null
+
+function key(): Buffer {
+  signingKey ??= createHmac(
+    'sha256',
+    shopSecret(process.env.JWT_SECRET || undefined, path.resolve(process.env.DATA_DIR || DEFAULT_DATA_DIR)),
+  )
+    .update('remembered-buyer-v1')
+    .digest()
+  return signingKey
+}
+
+const signatureOf = (payload: string) => createHmac('sha256', key()).update(payload).digest()
+
+/** A short single-line text, or undefined (no control characters, within `max`). */
+function text(value: unknown, max: number): string | undefined {
+  if (typeof value !== 'string') return undefined
+  const v = value.trim()
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
+  if (v === '' || v.length > max || /[\u0000-\u001f\u007f]/.test(v)) return undefined
+  return v
+}
+
+function cleanPlayer(raw: unknown): RememberedPlayer {
+  const out: RememberedPlayer = {}
+  if (!raw || typeof raw !== 'object') return out
+  for (const k of PLAYER_KEYS) {
+    const v = text((raw as Record<string, unknown>)[k], MAX_ID)
+    if (v !== undefined) out[k] = v
+  }
+  return out
+}
+
+function clean(raw: unknown): RememberedBuyer {
+  const out: RememberedBuyer = { games: [] }
+  if (!raw || typeof raw !== 'object') return out
+  const r = raw as { email?: unknown; games?: unknown }
+  const email = text(r.email, MAX_EMAIL)
+  if (email?.includes('@')) out.email = email
+  if (Array.isArray(r.games)) {
+    for (const g of r.games) {
+      const game = (g as { game?: unknown } | null)?.game
+      if (typeof game !== 'number' || !Number.isSafeInteger(game) || game < 1) continue
+      if (out.games.some((x) => x.game === game)) continue
+      const player = cleanPlayer((g as { player?: unknown }).player)
+      if (Object.keys(player).length > 0) out.games.push({ game, player })
+      if (out.games.length === MAX_GAMES) break
+    }
+  }
+  return out
+}
+
+export function encodeRemembered(buyer: RememberedBuyer): string {
+  const payload = Buffer.from(JSON.stringify(clean(buyer)), 'utf8').toString('base64url')
+  return `${payload}.${signatureOf(payload).toString('base64url')}`
+}
+
+/** What a cookie value holds; anything unsigned, tampered, oversized or malformed is nothing. */
+function decodeRemembered(value: string | undefined): RememberedBuyer {
+  const none: RememberedBuyer = { games: [] }
+  if (!value || value.length > REMEMBER_MAX_VALUE) return none
+  const dot = value.lastIndexOf('.')
+  if (dot < 0) return none
+  const payload = value.slice(0, dot)
+  const given = Buffer.from(value.slice(dot + 1), 'base64url')
+  const expected = signatureOf(payload)
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return none
+  try {
+    return clean(JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')))
+  } catch {
+    return none
+  }
+}
+
+/** What this device remembers (nothing when the request has no valid cookie). */
+function readRemembered(request: Request): RememberedBuyer {
+  return decodeRemembered(rawCookie(request))
+}
+
+function rawCookie(request: Request): string | undefined {
+  try {
+    return parse(request.headers.get('cookie') ?? '')[REMEMBER_COOKIE] || undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** Whether the request carries the cookie at all (valid or not): the forget control shows for it. */
+export function hasRememberCookie(request: Request): boolean {
+  return rawCookie(request) !== undefined
+}
+
+/** The pre-fill of one game's form: the email and that game's player fields. */
+export function rememberedFor(request: Request, gameId: number): { email?: string } & RememberedPlayer {
+  const buyer = readRemembered(request)
+  const player = buyer.games.find((g) => g.game === gameId)?.player ?? {}
+  return { ...(buyer.email ? { email: buyer.email } : {}), ...player }
+}
+
+function cookie(value: string, request: Request, maxAge: number): string {
+  return serialize(REMEMBER_COOKIE, value, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: cookiesSecure(request),
+    path: '/',
+    maxAge,
+    ...(maxAge === 0 ? { expires: new Date(0) } : {}),
+  })
+}
+
+/**
+ * The Set-Cookie that remembers this order's email and player fields, over what the device
+ * remembered before (this game moves to the front; the oldest game drops off past the cap).
+ */
+export function rememberCookie(
+  request: Request,
+  order: { gameId: number; email?: string | null; player: RememberedPlayer },
+): string {
+  const before = readRemembered(request)
+  const player = cleanPlayer(order.player)
+  const games = [
+    ...(Object.keys(player).length > 0 ? [{ game: order.gameId, player }] : []),
+    ...before.games.filter((g) => g.game !== order.gameId),
+  ].slice(0, MAX_GAMES)
+  const email = text(order.email, MAX_EMAIL) ?? before.email
+  return cookie(encodeRemembered({ ...(email ? { email } : {}), games }), request, REMEMBER_MAX_AGE_SECONDS)
+}
+
+/** The Set-Cookie that forgets everything this device remembered. */
+export function forgetCookie(request: Request): string {
+  return cookie('', request, 0)
+}

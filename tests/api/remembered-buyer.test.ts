@@ -1,0 +1,256 @@
+// Issue 50: a guest's email and player ids are remembered on the device by a signed HttpOnly cookie
+// the storefront writes when the order is created, pre-filled on the next visit to the game page,
+// and forgotten by «Забыть мои данные на этом устройстве». Against the real API in process, through
+// the game page's own loader and action. Also: a repeat carries the repeated order's method.
+import type { AppLoadContext } from '@remix-run/node'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { games, products } from '#api/db/schema'
+import { productAction, productLoader } from '#app/components/order-form/product-page.server'
+import { FIELD, qtyField } from '#app/lib/order-form/fields'
+import { encodeRemembered, REMEMBER_COOKIE } from '#app/lib/remembered-buyer.server'
+import { loadPayPage } from '#app/components/payment/pay-page.server'
+import { action as forgetAction } from '#app/routes/buyer.forget'
+import { createTestApi, type TestApi } from '#tests/helpers/test-api'
+import { createPubgOrder, hex, makePubgStock, makeSandboxMethod, pressOnCheckout } from './payments-fixtures'
+
+let api: TestApi
+beforeAll(async () => {
+  api = await createTestApi()
+})
+/** One storefront request's context (the storefront keeps one API session per context). */
+const ctx = () =>
+  ({
+    api: { baseUrl: 'http://shop.internal', fetch: async (req: Request) => api.app.fetch(req) },
+    clientAddress: '127.0.0.1',
+  }) as AppLoadContext
+afterAll(() => api.close())
+
+const ORIGIN = 'http://localhost:3000'
+
+/** A supply game without a server and without a live player check, and one product of it. */
+async function supplyGame() {
+  const [g] = await api.db
+    .insert(games)
+    .values({ kind: 'SupplyGame', title: `Supply ${hex()}`, supplier: 'manual', isServerNeeded: false })
+    .returning()
+  const [p] = await api.db
+    .insert(products)
+    .values({ gameId: g!.id, kind: 'SupplyProduct', title: `P ${hex(2)}`, price: 1000 })
+    .returning()
+  return { game: g!, product: p! }
+}
+
+/** The cookies a response set, as the next request's Cookie header. */
+const cookiesOf = (res: Response) =>
+  res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ')
+
+async function load(gameId: number, cookie = '', query = '') {
+  const request = new Request(`${ORIGIN}/products/${gameId}${query}`, { headers: cookie ? { cookie } : {} })
+  const result = await productLoader({ request, params: { id: String(gameId) }, context: ctx() })
+  return result.data
+}
+
+async function post(gameId: number, fields: Record<string, string>, cookie = '') {
+  const form = new FormData()
+  form.set(FIELD.idempotencyKey, crypto.randomUUID())
+  for (const [k, v] of Object.entries(fields)) form.set(k, v)
+  const request = new Request(`${ORIGIN}/products/${gameId}`, {
+    method: 'POST',
+    body: form,
+    headers: cookie ? { cookie } : {},
+  })
+  return (await productAction({
+    request,
+    params: { id: String(gameId) },
+    context: ctx(),
+  })) as unknown as Response
+}
+
+describe('the device remembers a guest (issue 50)', () => {
+  it('writes the cookie on a guest’s order and pre-fills the email and the player id next time', async () => {
+    const { game, product } = await supplyGame()
+    const email = `guest-${hex()}@example.com`
+    const res = await post(game.id, {
+      [qtyField(product.id)]: '1',
+      [FIELD.userId]: '700123456',
+      [FIELD.email]: email,
+      [FIELD.consent]: 'on',
+    })
+    expect(res.status).toBe(302)
+    expect(res.headers.get('location')).toMatch(/^\/orders\/[0-9a-f-]{36}\/pay$/)
+    const set = res.headers.getSetCookie().find((c) => c.startsWith(`${REMEMBER_COOKIE}=`))
+    expect(set).toBeDefined()
+    expect(set).toMatch(/HttpOnly/i)
+    expect(set).toMatch(/SameSite=Lax/i)
+    expect(set).toMatch(/Max-Age=31536000/)
+    // readable by nobody but the server: the value is signed, not the plain email
+    expect(set).not.toContain(email)
+    expect(set!.length).toBeLessThan(1024)
+
+    const again = await load(game.id, cookiesOf(res))
+    expect(again.prefill).toMatchObject({ email, userId: '700123456' })
+    expect(again.rememberedHere).toBe(true)
+    // another game gets the email but not this game's id
+    const { game: other } = await makePubgStock(api, { codes: 1 })
+    const elsewhere = await load(other.id, cookiesOf(res))
+    expect(elsewhere.prefill.email).toBe(email)
+    expect(elsewhere.prefill.userId).toBeUndefined()
+  })
+
+  it('a visitor without the cookie gets empty fields and no forget control', async () => {
+    const { game } = await supplyGame()
+    const page = await load(game.id)
+    expect(page.prefill.email).toBeUndefined()
+    expect(page.prefill.userId).toBeUndefined()
+    expect(page.rememberedHere).toBe(false)
+  })
+
+  it('ignores a garbage, tampered or oversized cookie without an error', async () => {
+    const { game } = await supplyGame()
+    const signed = encodeRemembered({
+      email: 'someone@example.com',
+      games: [{ game: game.id, player: { userId: '42' } }],
+    })
+    const [payload, sig] = signed.split('.')
+    const forged = Buffer.from(
+      JSON.stringify({ email: 'evil@example.com', games: [{ game: game.id, player: { userId: '1' } }] }),
+    ).toString('base64url')
+    for (const value of [
+      'garbage',
+      '%E0%A4%A',
+      `${forged}.${sig}`,
+      `${payload}.`,
+      `${payload}x.${sig}`,
+      'a'.repeat(5000),
+      `${Buffer.from('not json').toString('base64url')}.${sig}`,
+    ]) {
+      const page = await load(game.id, `${REMEMBER_COOKIE}=${value}`)
+      expect(page.prefill.email, value.slice(0, 40)).toBeUndefined()
+      expect(page.prefill.userId).toBeUndefined()
+    }
+    // a signed value of the wrong shape keeps only what is valid, HTML and all as plain text
+    const odd = encodeRemembered({
+      email: '<img src=x onerror=alert(1)>@example.com',
+      games: [{ game: game.id, player: { userId: `${'9'.repeat(65)}` } }],
+    } as never)
+    const page = await load(game.id, `${REMEMBER_COOKIE}=${odd}`)
+    expect(page.prefill.email).toBe('<img src=x onerror=alert(1)>@example.com')
+    expect(page.prefill.userId).toBeUndefined()
+    // and the real one still works
+    expect((await load(game.id, `${REMEMBER_COOKIE}=${signed}`)).prefill).toMatchObject({
+      email: 'someone@example.com',
+      userId: '42',
+    })
+  })
+
+  it('«Забыть» expires the cookie and goes back to the page, after which nothing is pre-filled', async () => {
+    const { game, product } = await supplyGame()
+    const res = await post(game.id, {
+      [qtyField(product.id)]: '1',
+      [FIELD.userId]: '555',
+      [FIELD.email]: `forget-${hex()}@example.com`,
+      [FIELD.consent]: 'on',
+    })
+    const form = new FormData()
+    form.set('returnTo', `/products/${game.id}`)
+    const forgot = (await forgetAction({
+      request: new Request(`${ORIGIN}/buyer/forget`, {
+        method: 'POST',
+        body: form,
+        headers: { cookie: cookiesOf(res) },
+      }),
+      params: {},
+      context: ctx(),
+    })) as Response
+    expect(forgot.status).toBe(302)
+    expect(forgot.headers.get('location')).toBe(`/products/${game.id}`)
+    const expired = forgot.headers.getSetCookie().find((c) => c.startsWith(`${REMEMBER_COOKIE}=`))
+    expect(expired).toMatch(/^buyer=;/)
+    expect(expired).toMatch(/Max-Age=0/)
+    // the browser drops the cookie: the page comes back empty
+    const page = await load(game.id)
+    expect(page.prefill.userId).toBeUndefined()
+    // an address elsewhere is not followed
+    form.set('returnTo', '//evil.example/x')
+    const safe = (await forgetAction({
+      request: new Request(`${ORIGIN}/buyer/forget`, { method: 'POST', body: form }),
+      params: {},
+      context: ctx(),
+    })) as Response
+    expect(safe.headers.get('location')).toBe('/')
+  })
+
+  it('a signed-in buyer’s order writes no device cookie', async () => {
+    const signup = await api.call<{ access: string }>('POST', '/api/auth/jwt/create/', {
+      body: { email: `signed-${hex()}@example.com`, password: 'password 123' },
+    })
+    expect(signup.status, JSON.stringify(signup.body)).toBe(200)
+    const { game, product } = await supplyGame()
+    const res = await post(
+      game.id,
+      { [qtyField(product.id)]: '1', [FIELD.userId]: '777' },
+      `access=${signup.body.access}`,
+    )
+    expect(res.status).toBe(302)
+    expect(res.headers.getSetCookie().some((c) => c.startsWith(`${REMEMBER_COOKIE}=`))).toBe(false)
+  })
+})
+
+describe('a repeat reuses the last method (issue 50)', () => {
+  it('carries the repeated order’s method to the new order’s pay page, checked, at the methods', async () => {
+    const signup = await api.call<{ access: string }>('POST', '/api/auth/jwt/create/', {
+      body: { email: `repeat-${hex()}@example.com`, password: 'password 123' },
+    })
+    const token = signup.body.access
+    const cookie = `access=${token}`
+    const { game, product } = await makePubgStock(api, { codes: 5 })
+    // two methods: the one paid with last time is not the cheapest
+    const { method: dear } = await makeSandboxMethod(api, 'redirect', { fee: 500 })
+    await makeSandboxMethod(api, 'redirect', { fee: 0 })
+    const first = await createPubgOrder(api, product.id, { token })
+    const paid = await api.call<{ payment_id: string }>('POST', `/api/payments/${dear.name}/`, {
+      token,
+      body: { order_id: first, currency: 'RUB', email: null, phone: null },
+    })
+    expect(paid.status).toBe(200)
+    expect((await pressOnCheckout(api, paid.body.payment_id, 'confirm')).status).toBe(303)
+
+    const page = await load(game.id, cookie, `?repeat=${first}`)
+    expect(page.repeating).toBe(true)
+    expect(page.prefill.repeatMethod).toBe(dear.name)
+
+    const res = await post(
+      game.id,
+      { [qtyField(product.id)]: '1', [FIELD.repeatMethod]: page.prefill.repeatMethod! },
+      cookie,
+    )
+    expect(res.status).toBe(302)
+    const location = res.headers.get('location')!
+    expect(location).toMatch(new RegExp(`^/orders/[0-9a-f-]{36}/pay\\?method=${dear.name}#methods-heading$`))
+    const url = new URL(location, ORIGIN)
+    const pay = await loadPayPage(
+      new Request(url, { headers: { cookie } }),
+      ctx(),
+      url.pathname.split('/')[2]!,
+    )
+    expect(pay.page.defaultMethod).toBe(dear.name)
+    // without the carried method, the cheapest is checked
+    const plain = await loadPayPage(
+      new Request(new URL(url.pathname, ORIGIN), { headers: { cookie } }),
+      ctx(),
+      url.pathname.split('/')[2]!,
+    )
+    expect(plain.page.defaultMethod).not.toBe(dear.name)
+
+    // a made-up method name is not carried; the repeat still lands at the methods
+    const odd = await post(
+      game.id,
+      { [qtyField(product.id)]: '1', [FIELD.repeatMethod]: '"><script>' },
+      cookie,
+    )
+    expect(odd.headers.get('location')).toMatch(/^\/orders\/[0-9a-f-]{36}\/pay#methods-heading$/)
+  })
+})
