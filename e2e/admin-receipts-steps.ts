@@ -7,7 +7,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { type APIRequestContext, type BrowserContext, expect, type Page } from '@playwright/test'
 import { createPubgOrder, payWithSandbox, pubgProduct, uniqueEmail } from './account-helpers'
 import { OWNER, orderNumberOf, signInAs } from './admin-helpers'
-import { withSellerLock } from './seller-lock'
+import { type Seller, withSellerChanged } from './seller-lock'
 
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa']
 
@@ -17,7 +17,6 @@ async function noAxeViolations(page: Page) {
   expect(violations.map((v) => `${page.url()}: ${v.id} ${v.nodes[0]?.html}`)).toEqual([])
 }
 
-type Seller = Record<string, unknown> & { address: string; email: string }
 type Receipt = { total: string; items: Array<{ sum: string }> }
 
 /** A wire amount ("1101.60") as the back-office prints it («1 101,60 ₽»), after a label. */
@@ -30,48 +29,38 @@ const roubles = (wire: string, label = '') => {
 /** Pays a guest order with receipts on; returns the order's id and short number, and its receipt. */
 async function paidOrderWithReceipt(request: APIRequestContext, token: string) {
   const auth = { Authorization: `Bearer ${token}` }
-  return withSellerLock(async () => {
-    const before = (await (await request.get('/api/admin/seller/', { headers: auth })).json()) as Seller
-    const put = await request.put('/api/admin/seller/', {
-      headers: auth,
-      data: {
-        ...before,
-        legal_form: 'ООО',
-        company_name: 'Чеки для бухгалтера',
-        inn: '7707083893',
-        ogrn: '1027700132195',
-        address: before.address || 'Москва, ул. Тестовая, 1',
-        email: before.email || 'shop@example.com',
-        tax_system: 'usn_income',
-        receipts_enabled: true,
-        receipt_transport: 'sandbox',
-      },
-    })
-    expect(put.status(), await put.text()).toBe(200)
-    try {
-      const { product } = await pubgProduct(request)
-      const orderId = await createPubgOrder(request, null, product.id, 1, uniqueEmail('receipt'))
-      await payWithSandbox(request, null, orderId)
-      const number = await orderNumberOf(request, orderId)
-      // the sandbox cash register registers it at once; the settling may finish a moment later
-      let receipt: Receipt | undefined
-      await expect
-        .poll(
-          async () => {
-            const res = await request.get(`/api/admin/receipts/?q=${number}&status=registered`, {
-              headers: auth,
-            })
-            receipt = ((await res.json()) as { results: Receipt[] }).results[0]
-            return receipt !== undefined
-          },
-          { timeout: 20_000 },
-        )
-        .toBe(true)
-      return { orderId, number, receipt: receipt! }
-    } finally {
-      const res = await request.put('/api/admin/seller/', { headers: auth, data: before })
-      expect(res.status(), await res.text()).toBe(200)
-    }
+  const receiptsOn = (before: Seller): Seller => ({
+    ...before,
+    legal_form: 'ООО',
+    company_name: 'Чеки для бухгалтера',
+    inn: '7707083893',
+    ogrn: '1027700132195',
+    address: before.address || 'Москва, ул. Тестовая, 1',
+    email: before.email || 'shop@example.com',
+    tax_system: 'usn_income',
+    receipts_enabled: true,
+    receipt_transport: 'sandbox',
+  })
+  return withSellerChanged(request, auth, receiptsOn, async () => {
+    const { product } = await pubgProduct(request)
+    const orderId = await createPubgOrder(request, null, product.id, 1, uniqueEmail('receipt'))
+    await payWithSandbox(request, null, orderId)
+    const number = await orderNumberOf(request, orderId)
+    // the sandbox cash register registers it at once; the settling may finish a moment later
+    let receipt: Receipt | undefined
+    await expect
+      .poll(
+        async () => {
+          const res = await request.get(`/api/admin/receipts/?q=${number}&status=registered`, {
+            headers: auth,
+          })
+          receipt = ((await res.json()) as { results: Receipt[] }).results[0]
+          return receipt !== undefined
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(true)
+    return { orderId, number, receipt: receipt! }
   })
 }
 

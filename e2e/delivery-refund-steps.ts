@@ -11,7 +11,7 @@ import { type APIRequestContext, type BrowserContext, expect, type Page } from '
 import { payWithSandbox } from './account-helpers'
 import { OWNER, signInAs } from './admin-helpers'
 import { waitForMail } from './mail-steps'
-import { withSellerLock } from './seller-lock'
+import { type Seller, withSellerChanged } from './seller-lock'
 
 export const PHONE = { width: 360, height: 780 }
 /** The demo's Steam game a person delivers (30 min promised, the shop's 24 h auto-refund). */
@@ -64,43 +64,31 @@ async function paidManualSteamOrder(request: APIRequestContext, token: string | 
   return created.id
 }
 
-type Seller = Record<string, unknown>
-
 /**
  * The buyer pays with the shop's receipts on (the sandbox cash register), under the seller lock:
  * receipts are switched on, the order paid, its advance receipt seen, and the settings put back.
  */
 async function payWithReceiptsOn(request: APIRequestContext, buyerToken: string): Promise<string> {
-  return withSellerLock(async () => {
-    const owner = await request.post('/api/auth/jwt/create/', { data: OWNER })
-    const auth = { authorization: `Bearer ${((await owner.json()) as { access: string }).access}` }
-    const before = await ok<Seller>(await request.get('/api/admin/seller/', { headers: auth }))
-    const on = await request.put('/api/admin/seller/', {
-      headers: auth,
-      data: {
-        ...before,
-        legal_form: before.legal_form || 'ООО',
-        company_name: before.company_name || 'Чеки',
-        inn: before.inn || '7707083893',
-        ogrn: before.ogrn || '1027700132195',
-        address: before.address || 'Москва, ул. Тестовая, 1',
-        email: before.email || 'shop@example.com',
-        receipts_enabled: true,
-        receipt_transport: 'sandbox',
-      },
-    })
-    expect(on.status(), await on.text()).toBe(200)
-    try {
-      const id = await paidManualSteamOrder(request, buyerToken)
-      // the advance is written with the payment; wait for it before the settings go back
-      await expect
-        .poll(async () => (await orderOf(request, id, buyerToken)).receipts?.length ?? 0, { timeout: 15_000 })
-        .toBeGreaterThan(0)
-      return id
-    } finally {
-      const back = await request.put('/api/admin/seller/', { headers: auth, data: before })
-      expect(back.status(), await back.text()).toBe(200)
-    }
+  const owner = await request.post('/api/auth/jwt/create/', { data: OWNER })
+  const auth = { authorization: `Bearer ${((await owner.json()) as { access: string }).access}` }
+  const receiptsOn = (before: Seller): Seller => ({
+    ...before,
+    legal_form: before.legal_form || 'ООО',
+    company_name: before.company_name || 'Чеки',
+    inn: before.inn || '7707083893',
+    ogrn: before.ogrn || '1027700132195',
+    address: before.address || 'Москва, ул. Тестовая, 1',
+    email: before.email || 'shop@example.com',
+    receipts_enabled: true,
+    receipt_transport: 'sandbox',
+  })
+  return withSellerChanged(request, auth, receiptsOn, async () => {
+    const id = await paidManualSteamOrder(request, buyerToken)
+    // the advance is written with the payment; wait for it before the settings go back
+    await expect
+      .poll(async () => (await orderOf(request, id, buyerToken)).receipts?.length ?? 0, { timeout: 15_000 })
+      .toBeGreaterThan(0)
+    return id
   })
 }
 

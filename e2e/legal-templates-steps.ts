@@ -4,7 +4,7 @@
 // filled with the seller's requisites; the owner edits it and publishes it.
 import { type APIRequestContext, type BrowserContext, expect, type Page } from '@playwright/test'
 import { OWNER, signInAs } from './admin-helpers'
-import { withSellerLock } from './seller-lock'
+import { withSellerChanged } from './seller-lock'
 
 /** The storefront and menu titles of the four legal documents (shared/legal-documents.ts). */
 export const LEGAL_TITLES = {
@@ -86,8 +86,6 @@ export async function ownerPublishesLegalDocuments(page: Page, expected: string[
   }
 }
 
-type Seller = Record<string, unknown>
-
 /**
  * On the demo server (which publishes neither the consent nor the refund rules), at 360 px: `slug`
  * is not published; the owner's template carries the requisites saved in «Реквизиты и чеки»; the
@@ -104,26 +102,18 @@ export async function ownerPublishesDemoDocument(
   const token = await signInAs(context, request, OWNER)
   const auth = { Authorization: `Bearer ${token}` }
   const name = `Шаблон ${Date.now()}`
-  await withSellerLock(async () => {
-    const before = (await (await request.get('/api/admin/seller/', { headers: auth })).json()) as Seller
-    const put = await request.put('/api/admin/seller/', {
-      headers: auth,
-      data: {
-        ...before,
-        legal_form: 'ООО',
-        company_name: name,
-        inn: '7707083893',
-        ogrn: '1027700132195',
-        address: 'Москва, ул. Шаблонная, 5',
-        email: 'legal@shop.example',
-      },
-    })
-    expect(put.status(), await put.text()).toBe(200)
-    try {
-      await publishFromTemplate(page, slug, [`ООО ${name}`, 'ИНН 7707083893', 'ОГРН 1027700132195'])
-    } finally {
-      const res = await request.put('/api/admin/seller/', { headers: auth, data: before })
-      expect(res.status(), await res.text()).toBe(200)
-    }
-  })
+  await withSellerChanged(
+    request,
+    auth,
+    (before) => ({
+      ...before,
+      legal_form: 'ООО',
+      company_name: name,
+      inn: '7707083893',
+      ogrn: '1027700132195',
+      address: 'Москва, ул. Шаблонная, 5',
+      email: 'legal@shop.example',
+    }),
+    () => publishFromTemplate(page, slug, [`ООО ${name}`, 'ИНН 7707083893', 'ОГРН 1027700132195']),
+  )
 }

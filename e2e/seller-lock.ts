@@ -6,6 +6,7 @@
 import { mkdirSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { type APIRequestContext, expect } from '@playwright/test'
 
 const lockOf = (name: string) =>
   path.join(tmpdir(), `igromarket-e2e-${name}-${process.env.E2E_PORT ?? '3200'}.lock`)
@@ -14,6 +15,34 @@ const STALE_MS = 180_000
 
 /** Runs `fn` while no other e2e worker changes the seller's settings through this lock. */
 export const withSellerLock = <T>(fn: () => Promise<T>): Promise<T> => withLock('seller', fn)
+
+/** The seller row as /api/admin/seller/ answers it (the fields a spec changes are strings). */
+export type Seller = Record<string, unknown> &
+  Partial<Record<'legal_form' | 'company_name' | 'inn' | 'ogrn' | 'address' | 'email', string>>
+
+/**
+ * Under the seller lock: the row is changed to `change(before)` (as the owner, `auth` headers), `fn`
+ * runs, and the row is put back as it was, whatever `fn` did.
+ */
+export const withSellerChanged = <T>(
+  request: APIRequestContext,
+  auth: Record<string, string>,
+  change: (before: Seller) => Seller,
+  fn: () => Promise<T>,
+): Promise<T> =>
+  withSellerLock(async () => {
+    const read = await request.get('/api/admin/seller/', { headers: auth })
+    expect(read.status(), await read.text()).toBe(200)
+    const before = (await read.json()) as Seller
+    const put = await request.put('/api/admin/seller/', { headers: auth, data: change(before) })
+    expect(put.status(), await put.text()).toBe(200)
+    try {
+      return await fn()
+    } finally {
+      const back = await request.put('/api/admin/seller/', { headers: auth, data: before })
+      expect(back.status(), await back.text()).toBe(200)
+    }
+  })
 
 /** Runs `fn` while no other e2e worker changes the shop's name, logo or tagline through this lock. */
 export const withShopLock = <T>(fn: () => Promise<T>): Promise<T> => withLock('shop', fn)
