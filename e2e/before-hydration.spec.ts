@@ -40,7 +40,8 @@ for (let run = 1; run <= 3; run++) {
     const id = await gameId(request, 'PUBGGame')
     // a cart stored by an earlier visit: 2 × 60 UC
     await page.goto(`/products/${id}`)
-    await expect(page.getByRole('button', { name: 'Увеличить количество: 60 UC' })).toBeEnabled()
+    // the form's own code runs (the steppers work earlier, by the page's inline script)
+    await expect(orderForm(page)).toHaveAttribute('data-live', '', { timeout: 20_000 })
     await quantity(page, '60 UC').fill('2')
     await expect(totals(page)).toContainText('178,00')
 
@@ -51,10 +52,8 @@ for (let run = 1; run <= 3; run++) {
     await orderForm(page).getByLabel('Электронная почта').fill(email)
     await orderForm(page).getByLabel('Я даю согласие на обработку персональных данных').check()
     await release()
-    // hydrated: the stepper's buttons are enabled only by the app's code
-    await expect(page.getByRole('button', { name: 'Увеличить количество: 325 UC' })).toBeEnabled({
-      timeout: 20_000,
-    })
+    // hydrated: the form marks itself live once its code runs
+    await expect(orderForm(page)).toHaveAttribute('data-live', '', { timeout: 20_000 })
 
     await expect(quantity(page, '325 UC')).toHaveValue('3')
     await expect(quantity(page, '60 UC')).toHaveValue('0')
@@ -68,6 +67,65 @@ for (let run = 1; run <= 3; run++) {
     await expect(page.getByRole('row', { name: /325 UC/ })).toContainText('3 шт.')
   })
 }
+
+/** Where the FAQ's heading is on the page (not the screen), in CSS pixels. */
+const faqTop = (page: Page) =>
+  page
+    .getByRole('heading', { name: 'Частые вопросы' })
+    .evaluate((el) => el.getBoundingClientRect().top + window.scrollY)
+
+test('«+» and «−» tapped before the scripts start count, and nothing below the form moves when they run', async ({
+  page,
+  context,
+  request,
+}) => {
+  const id = await gameId(request, 'PUBGGame')
+  const release = await openBeforeScripts(page, context, `/products/${id}`)
+  const faqBefore = await faqTop(page)
+  const plus = page.getByRole('button', { name: 'Увеличить количество: 325 UC' })
+  await plus.click()
+  await plus.click()
+  await plus.click()
+  await page.getByRole('button', { name: 'Уменьшить количество: 325 UC' }).click()
+  await expect(quantity(page, '325 UC')).toHaveValue('2')
+  // still before the app's code: only the early steppers' script has run
+  await expect(orderForm(page)).not.toHaveAttribute('data-live')
+  await release()
+  await expect(orderForm(page)).toHaveAttribute('data-live', '', { timeout: 20_000 })
+  await expect(page.getByTestId('order-pick')).toHaveText('325 UC × 2')
+  await expect(totals(page)).toContainText('808,20')
+  await expect(quantity(page, '325 UC')).toHaveValue('2')
+  // the taps are not counted twice once the form's own code handles them
+  await plus.click()
+  await expect(quantity(page, '325 UC')).toHaveValue('3')
+  expect(await faqTop(page), 'the FAQ stays where it was painted').toBe(faqBefore)
+})
+
+test('opened from the home page, the game page comes with its form: nothing pops in below', async ({
+  page,
+}) => {
+  await page.goto('/')
+  await page.getByRole('searchbox', { name: 'Поиск игры' }).fill('PUBG')
+  await page.getByRole('button', { name: 'Найти' }).click()
+  await expect(page).toHaveURL(/\?search=/)
+  // watch the page change: when the game page first shows, is its form already there?
+  await page.evaluate(() => {
+    const w = window as { formWithPage?: boolean }
+    new MutationObserver((_, observer) => {
+      const article = document.querySelector('article.game-page')
+      if (!article) return
+      w.formWithPage = article.querySelector('form.order-form') !== null
+      observer.disconnect()
+    }).observe(document.body, { childList: true, subtree: true })
+  })
+  await page
+    .getByRole('link', { name: /PUBG Mobile/ })
+    .first()
+    .click()
+  await expect(page).toHaveURL(/\/products\/\d+$/)
+  await expect(orderForm(page)).toBeVisible()
+  expect(await page.evaluate(() => (window as { formWithPage?: boolean }).formWithPage)).toBe(true)
+})
 
 test('a Steam amount typed before the scripts start is kept and counted', async ({
   page,

@@ -26,8 +26,8 @@ async function firstScreen(page: Page) {
 
 async function waitForForm(page: Page, js: boolean) {
   await expect(orderForm(page)).toBeVisible()
-  // with JavaScript, once the form has hydrated (the steppers' buttons come alive)
-  if (js) await expect(page.getByRole('button', { name: /^Увеличить количество/ }).first()).toBeEnabled()
+  // with JavaScript, once the form's own code runs (it marks the form live)
+  if (js) await expect(orderForm(page)).toHaveAttribute('data-live', '', { timeout: 20_000 })
 }
 
 export function gameFirstScreen(js: boolean) {

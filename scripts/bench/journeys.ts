@@ -29,7 +29,7 @@ class Journey {
   private start = Date.now()
   constructor(readonly page: Page) {}
 
-  private async reached(target: Locator) {
+  async reached(target: Locator) {
     await target.waitFor({ state: 'visible', timeout: 60_000 })
     const bottom = await target.evaluate((el) => el.getBoundingClientRect().bottom + window.scrollY)
     const key = new URL(this.page.url()).pathname
@@ -174,12 +174,64 @@ async function steam500(browser: Browser, js: boolean): Promise<Figures> {
   return f
 }
 
+/** A real 1×1 PNG: the Standoff order's avatar (the API recognises images by their content). */
+const AVATAR_PNG = {
+  name: 'avatar.png',
+  mimeType: 'image/png',
+  buffer: Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+    'base64',
+  ),
+}
+
+/**
+ * Guest buys 500 gold in Standoff 2, typing a wrong account id first (the demo's player check
+ * knows 100000001, not 100000000), then the right one, to the pay button. With JavaScript the
+ * check answers under the field as it is typed; without, the submit is refused with the message,
+ * the file is chosen again (a browser keeps no file over a page), and a confirmation step follows.
+ */
+async function standoff500(browser: Browser, js: boolean): Promise<Figures> {
+  const { context, page } = await phone(browser, js)
+  const j = new Journey(page)
+  await openGame(j, /^Standoff 2/)
+  const id = page.getByLabel('ID аккаунта Standoff 2')
+  const avatar = page.getByLabel('Скриншот аватара в игре')
+  if (js) await j.tap(page.getByRole('button', { name: 'Увеличить количество: 500 голды' }))
+  else await j.type(page.getByRole('spinbutton', { name: 'Количество: 500 голды', exact: true }), '1')
+  await j.type(id, '100000000')
+  if (js) {
+    await j.read(page.getByText('Игрок с ID 100000000 не найден').first())
+    await j.type(id, '100000001')
+    await j.read(page.getByText('Игрок: Тестовый игрок').first())
+  }
+  await j.reached(avatar)
+  j.taps++
+  await avatar.setInputFiles(AVATAR_PNG)
+  await j.type(page.getByLabel('Электронная почта'), email('standoff'))
+  await j.tick(page.getByLabel(CONSENT))
+  await j.tap(page.getByRole('button', { name: 'Перейти к оплате' }))
+  if (!js) {
+    await j.read(page.getByText('Игрок с ID 100000000 не найден').first())
+    await j.type(id, '100000001')
+    await j.reached(avatar)
+    j.taps++
+    await avatar.setInputFiles(AVATAR_PNG)
+    await j.tap(page.getByRole('button', { name: 'Перейти к оплате' }))
+    await j.tap(page.getByRole('button', { name: 'Да, всё верно — к оплате' }))
+  }
+  await page.waitForURL(/\/orders\/[0-9a-f-]{36}\/pay$/, { timeout: 60_000 })
+  await j.read(page.getByRole('button', { name: /Перейти к оплате|Оплатить/ }).first())
+  const f = j.figures('guest buys Standoff 500 gold, wrong id then right, to the pay button', js)
+  await context.close()
+  return f
+}
+
 async function main() {
   const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium' })
   const rows: Figures[] = []
   try {
     for (const js of [true, false])
-      for (const run of [pubg325, steam500]) {
+      for (const run of [pubg325, steam500, standoff500]) {
         try {
           rows.push(await run(browser, js))
         } catch (e) {

@@ -198,6 +198,8 @@ export function OrderForm({
   // render carries no quantities of its own and nothing was typed.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per game page, with what it started from
   useEffect(() => {
+    // the early steppers' script leaves the taps to this form from now on (early-steppers.tsx)
+    formRef.current?.setAttribute('data-live', '')
     if (consumeCartClearSignal()) clearCart()
     const typed = formRef.current ? typedBeforeHydration(formRef.current, products, startQuantities) : null
     if (typed?.quantities) setQuantities(typed.quantities)
@@ -358,6 +360,9 @@ export function OrderForm({
           complete={playerComplete}
           onAnswer={onLiveAnswer}
         />
+      ) : game.playerCheck ? (
+        // the live answer's line, kept empty until the scripts start: nothing below moves (issue 50)
+        <p className="player-check" />
       ) : null}
       {actionData?.player ? <PlayerConfirm player={actionData.player} busy={busy} /> : null}
     </>

@@ -101,7 +101,9 @@ function ProductCard({
           name={name}
           inputMode="numeric"
           min={0}
-          max={product.maxQuantity}
+          max={most}
+          // the early steppers' script starts a pack at its minimum (early-steppers.tsx)
+          data-min={product.minQuantity > 1 ? product.minQuantity : undefined}
           step={1}
           value={quantity}
           disabled={soldOut}

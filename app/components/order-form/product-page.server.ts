@@ -13,7 +13,7 @@ import {
   rememberCookie,
   rememberedFor,
 } from '#app/lib/remembered-buyer.server'
-import { FIELD } from '#app/lib/order-form/fields'
+import { FIELD, qtyField } from '#app/lib/order-form/fields'
 import { parseMoney } from '#app/lib/money'
 import {
   type FieldErrors,
@@ -421,11 +421,27 @@ export async function productAction({ request, params, context }: ActionFunction
     // §7: the API's message becomes the form's error text; field errors go next to their fields
     return fail(error.status >= 400 && error.status < 600 ? error.status : 400, {
       formError: error.message,
-      errors: apiFieldErrors(error.body),
+      errors: onItsPack(apiFieldErrors(error.body), game, values),
       // an order made before the avatar upload failed: the same key finds it again
       idempotencyKey: game.kind === 'StandoffGame' ? key : null,
     })
   }
+}
+
+/**
+ * A refusal about one pack (too many, none left: the API's `products` error names it «title»)
+ * belongs to that pack's quantity, so focus lands on it and not on the first pack (issue 50): the
+ * only pack chosen, else the one chosen pack the message names. Otherwise it stays the group's.
+ */
+function onItsPack(errors: FieldErrors, game: Game, values: Record<string, string>): FieldErrors {
+  const error = errors[FIELD.products]
+  if (!error) return errors
+  const chosen = activeProducts(game).filter((p) => Number(values[qtyField(p.id)] ?? 0) > 0)
+  const named =
+    chosen.length === 1 ? chosen : chosen.filter((p) => (error.text ?? '').includes(`«${p.title}»`))
+  if (named.length !== 1) return errors
+  const { [FIELD.products]: _, ...rest } = errors
+  return { ...rest, [qtyField(named[0]!.id)]: error }
 }
 
 /** The player a posted form names: the id field of its kind and, for supply games, the server. */

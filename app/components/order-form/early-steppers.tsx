@@ -1,0 +1,24 @@
+// No dead taps (issue 50): the app's scripts start after the first paint (decision 104) and the
+// order form's chunk after them, seconds later on a slow phone. This inline script, right after the
+// form in the server's HTML, brings the steppers' «−»/«+» to life at once: it steps the quantity
+// input itself, and the form, once hydrated, starts from what the inputs hold (order-form.tsx) and
+// sets `data-live`, from which on the script leaves the taps to it. Without JavaScript the buttons
+// stay disabled and the number is typed. It carries the response's nonce (the page policy).
+import { useNonce } from '#app/components/nonce'
+
+// «−» below the pack's minimum empties it, «+» from empty starts at the minimum (as step() does)
+const SOURCE = `(function(){var f=document.querySelector('form.order-form');if(!f)return;
+function sync(s){var i=s.querySelector('input'),b=s.querySelectorAll('button');if(!i||i.disabled||b.length<2)return;
+var v=+i.value||0;b[0].disabled=v<=0;b[1].disabled=v>=+i.max}
+f.querySelectorAll('.stepper').forEach(sync);
+f.addEventListener('click',function(e){if(f.hasAttribute('data-live'))return;
+var b=e.target.closest&&e.target.closest('.stepper button');if(!b||b.disabled)return;
+var s=b.parentNode,i=s.querySelector('input'),v=+i.value||0,m=+i.getAttribute('data-min')||1;
+i.value=b===s.lastElementChild?Math.min(Math.max(v+1,m),+i.max):v-1<m?0:v-1;sync(s);e.preventDefault()})})()`
+
+export function EarlySteppers() {
+  const nonce = useNonce()
+  // the same text on the server and in the browser: hydration keeps the element as it is
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of ours
+  return <script nonce={nonce} dangerouslySetInnerHTML={{ __html: SOURCE }} />
+}
