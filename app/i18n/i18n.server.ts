@@ -92,12 +92,10 @@ function i18nFor(name: string): i18n {
     nsSeparator: false,
     // a key that names a group of messages answers the key, as a missing one does
     returnedObjectHandler: (key: string) => key,
-    interpolation: {
-      // React and the mails escape; a value is inserted as it is
-      escapeValue: false,
-      // a placeholder without its value stays as written, so the gap shows
-      missingInterpolationHandler: (_text: string, match: RegExpExecArray) => match[0],
-    },
+    // React escapes; a value is inserted as it is
+    interpolation: { escapeValue: false },
+    // a placeholder without its value stays as written, so the gap shows
+    missingInterpolationHandler: (_text: string, match: RegExpExecArray) => match[0],
   })
   instance = { name, i18n: created }
   return created

@@ -58,6 +58,10 @@ describe('the server translator is i18next over locales/ru, reading as the brows
     expect(server(withVar)).toBe(text)
     const name = /\{\{\s*(\w+)\s*\}\}/.exec(text)![1]!
     expect(server(withVar, { [name]: '<b>$1 & $$' })).toContain('<b>$1 & $$')
+    // a value passed as undefined leaves the placeholder as written, as the browser does
+    const gap = { [name]: undefined } as unknown as Record<string, string>
+    expect(server(withVar, gap)).toBe(text)
+    expect(server(withVar, gap)).toBe(browser(withVar, gap))
   })
 
   it('the back-office translator reads admin.json first, then the shop messages', () => {
