@@ -6,10 +6,11 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from '@remix-run/react'
-import type { ReactNode } from 'react'
+import { type ReactNode, useMemo } from 'react'
 import { describeError, ErrorScreen } from '#app/components/error-screen'
 import { useNonce } from '#app/components/nonce'
 import { NotificationArea } from '#app/components/notifications/notification-area'
@@ -21,7 +22,7 @@ import { SiteHeader } from '#app/components/site-header'
 import { I18nProvider } from '#app/i18n/i18n-context'
 import { getServerT } from '#app/i18n/i18n.server'
 import { namespaceKey, namespacesFor, POPUP_PARAMS, pickMessages } from '#app/i18n/namespaces'
-import { createT, type Messages } from '#app/i18n/translate'
+import { createT, type Messages, mergeMessages, packMessages, readMessages } from '#app/i18n/translate'
 import { loadAccountShell } from '#app/lib/account.server'
 import { loadLocaleMessages } from '#app/lib/locale-messages.server'
 import { publicSentryConfig } from '#app/lib/sentry-options'
@@ -50,7 +51,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     {
       locale,
       /** Only the namespaces this page uses (app/i18n/namespaces.ts), not the whole dictionary. */
-      messages: pickMessages(loadLocaleMessages(locale), namespacesFor(new URL(request.url))),
+      messages: packMessages(pickMessages(loadLocaleMessages(locale), namespacesFor(new URL(request.url)))),
       toasts: flash.toasts,
       /** Canonical origin for meta tags (siteOrigin(): PUBLIC_URL, never the Host header). */
       origin: siteOrigin(request),
@@ -92,17 +93,37 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
   if (!error) return []
   // the product name from the messages, or the built-in one when the root loader itself failed
-  const name = data?.messages ? createT(data.messages as Messages)('meta.product_name') : SITE_NAME
+  const name = data?.messages ? createT(readMessages(data.messages))('meta.product_name') : SITE_NAME
   return [{ title: `${name} ${describeError(error).status}` }]
 }
 
 /** The root loader's data as components see it (`useRouteLoaderData<typeof loader>('root')`). */
 export type RootLoaderData = NonNullable<ReturnType<typeof useRouteLoaderData<typeof loader>>>
 
+/**
+ * The page's messages: the root's, and what a page's own loader adds as `pageMessages` (packed
+ * the same way; the game page sends its order form's texts for its game's kind, issue 46).
+ */
+function usePageMessages(packed: string | undefined): Messages {
+  const pageParts = useMatches()
+    .map((m) => (m.data as { pageMessages?: unknown } | null | undefined)?.pageMessages)
+    .filter((p): p is string => typeof p === 'string')
+    .join('\n')
+  return useMemo(
+    () =>
+      pageParts
+        .split('\n')
+        .filter(Boolean)
+        .reduce((all, part) => mergeMessages(all, readMessages(part)), readMessages(packed)),
+    [packed, pageParts],
+  )
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root')
   const nonce = useNonce()
   const locale = data?.locale ?? 'ru'
+  const messages = usePageMessages(data?.messages)
   return (
     <html lang={locale}>
       <head>
@@ -113,7 +134,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        <I18nProvider locale={locale} messages={(data?.messages ?? {}) as Messages}>
+        <I18nProvider locale={locale} messages={messages}>
           <SiteHeader demoStrip={data?.demoStrip === true} logo={data?.shop?.logo ?? ''} />
           <main id="main" className="page">
             {children}

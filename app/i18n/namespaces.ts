@@ -14,11 +14,16 @@ export const SHELL_NAMESPACES = [
   'account.user_menu',
   'buttons',
   'common',
-  'errors',
+  // the error screen's; a route's action makes its other error texts on the server
+  'errors.any_other',
+  'errors.not_found',
   'footer',
-  // the footer's legal links and the consent box of the forms that collect an email (issue 33)
-  'legal',
-  'meta',
+  // the footer's legal links and the consent box of the forms that collect an email (issue 33);
+  // the receipt lines show in the last-orders popup and on order pages only (issue 46: page weight)
+  'legal.consent',
+  'legal.nav_consent',
+  'legal.nav_refunds',
+  'meta.product_name',
   'nav',
   'notifications',
   // the footer's link to the personal data request form (issue 33)
@@ -28,26 +33,79 @@ export const SHELL_NAMESPACES = [
   'shop_shell',
 ] as const
 
+/**
+ * The order form's texts that only one kind of game shows. The game page leaves them out of the
+ * root's messages and its own loader sends those of its game's kind as `pageMessages`
+ * (app/routes/products.$id.tsx; the root layout adds them): about a third of the order form's
+ * texts a game page no longer carries (issue 46: page weight). A key two kinds show is in both.
+ */
+export const ORDER_FORM_KIND_KEYS: Readonly<Record<string, readonly string[]>> = {
+  SupplyGame: [
+    'top_up_balance.server',
+    'top_up_balance.server_choose',
+    'top_up_balance.server_custom',
+    'top_up_balance.errors.server_is_missing',
+  ],
+  Steam: [
+    'top_up_balance.steam_account_id',
+    'top_up_balance.steam_account_hint',
+    'top_up_balance.amount',
+    'top_up_balance.amount_hint',
+    'top_up_balance.errors.amount_invalid',
+    'top_up_balance.errors.amount_range',
+  ],
+  StandoffGame: [
+    'top_up_balance.standoff_account_id',
+    'top_up_balance.avatar',
+    'top_up_balance.avatar_hint',
+    'top_up_balance.avatar_preview',
+    'top_up_balance.avatar_from_order',
+    'top_up_balance.skin_heading',
+    'top_up_balance.skin_text',
+    'top_up_balance.skin_intro',
+    'top_up_balance.market_fee',
+    'top_up_balance.surplus',
+    'top_up_balance.errors.avatar_is_missing',
+    'top_up_balance.errors.avatar_not_image',
+    'top_up_balance.errors.avatar_too_large',
+    'top_up_balance.errors.surplus_invalid',
+  ],
+}
+
 const PAGE_NAMESPACES: ReadonlyArray<readonly [RegExp, readonly string[]]> = [
   [/^\/(\d+)?$/, ['catalogue']],
-  [/^\/products\/[^/]+$/, ['products', 'top_up_balance', 'manual_delivery']],
-  [/^\/gifts\/detalis\/[^/]+$/, ['gifts', 'account']],
+  [
+    /^\/products\/[^/]+$/,
+    [
+      'products',
+      'top_up_balance',
+      'manual_delivery',
+      // `!path`: left out; the page's own loader sends its kind's share
+      '!products.order_summary',
+      // made by the action on the server
+      '!top_up_balance.errors.sign_in_required',
+      ...Object.values(ORDER_FORM_KIND_KEYS)
+        .flat()
+        .map((key) => `!${key}`),
+    ],
+  ],
+  [/^\/gifts\/detalis\/[^/]+$/, ['gifts', 'account', 'legal.receipt']],
   [/^\/gifts(\/.*)?$/, ['gifts']],
-  [/^\/info\/personal-data(\/confirm)?$/, ['info', 'personal_data']],
-  [/^\/info(\/.*)?$/, ['info']],
-  [/^\/orders\/[^/]+\/pay$/, ['payment', 'review']],
+  [/^\/info\/personal-data(\/confirm)?$/, ['info', 'legal.pages', 'personal_data', 'errors.generic_error']],
+  [/^\/info(\/.*)?$/, ['info', 'legal.pages']],
+  [/^\/orders\/[^/]+\/pay$/, ['payment', 'review', 'legal.receipt']],
   // the whole payment namespace: a dotted key path here would read as a message this module shows
   [/^\/orders\/[^/]+\/telegram$/, ['payment']],
-  [/^\/orders\/find$/, ['order_lookup']],
-  [/^\/orders\/lookup\/[^/]+$/, ['order_lookup', 'account.history', 'account.statuses']],
+  [/^\/orders\/find$/, ['order_lookup', 'errors.generic_error']],
+  [/^\/orders\/lookup\/[^/]+$/, ['order_lookup', 'account.history', 'account.statuses', 'legal.receipt']],
   [/^\/orders\/[^/]+\/status$/, []],
-  [/^\/profile(\/settings|\/balance)?$/, ['account']],
-  [/^\/auth(\/.*)?$/, ['account']],
+  [/^\/profile(\/settings|\/balance)?$/, ['account', 'legal.receipt', 'errors.generic_error']],
+  [/^\/auth(\/.*)?$/, ['account', 'errors.generic_error']],
 ]
 
 /** The account popups (sign-in, last orders) open on any page by a search parameter. */
 export const POPUP_PARAMS = ['auth', 'last-orders'] as const
-const POPUP_NAMESPACES = ['account']
+const POPUP_NAMESPACES = ['account', 'legal.receipt']
 
 /** The namespaces of the page at `pathname` (shell included), or null for every namespace. */
 export function namespacesFor(url: string | URL): readonly string[] | null {
@@ -62,11 +120,22 @@ export function namespacesFor(url: string | URL): readonly string[] | null {
 /** Same set of namespaces = same messages: the root need not reload them between such pages. */
 export const namespaceKey = (url: string | URL) => namespacesFor(url)?.join() ?? '*'
 
-/** The messages under the given key paths (all of them for null). */
+/** `messages` without the one at `path` (the groups on its way copied, the rest shared). */
+function without(messages: Messages, [head, ...rest]: string[]): Messages {
+  const node = messages[head!]
+  if (node === undefined) return messages
+  const out = { ...messages }
+  if (rest.length === 0 || typeof node !== 'object') delete out[head!]
+  else out[head!] = without(node, rest)
+  return out
+}
+
+/** The messages under the given key paths (all of them for null), less those under `!path`s. */
 export function pickMessages(messages: Messages, paths: readonly string[] | null): Messages {
   if (!paths) return messages
-  const picked: Messages = {}
+  let picked: Messages = {}
   for (const path of paths) {
+    if (path.startsWith('!')) continue
     const parts = path.split('.')
     let from: Messages | string | undefined = messages
     let to = picked
@@ -81,5 +150,6 @@ export function pickMessages(messages: Messages, paths: readonly string[] | null
       }
     })
   }
+  for (const path of paths) if (path.startsWith('!')) picked = without(picked, path.slice(1).split('.'))
   return picked
 }

@@ -26,6 +26,40 @@ function pluralRulesFor(locale: string): Intl.PluralRules {
   return rules
 }
 
+/**
+ * A page's messages travel from the root loader as one JSON text (`packMessages`), not as an
+ * object: Remix's stream format would spend an index pair on every key, about 0.8 KB more
+ * gzipped on the game page (issue 46). The last text read is kept, so the provider and the meta
+ * functions share one object.
+ */
+export const packMessages = (messages: Messages): string => JSON.stringify(messages)
+
+const read = new Map<string, Messages>()
+
+/** The messages of a loader's packed `messages` text (an object passes as it is). */
+export function readMessages(packed: string | Messages | null | undefined): Messages {
+  if (!packed) return {}
+  if (typeof packed !== 'string') return packed
+  let messages = read.get(packed)
+  if (!messages) {
+    messages = JSON.parse(packed) as Messages
+    // the root's and a page's texts of the last pages or so
+    if (read.size >= 4) read.delete(read.keys().next().value as string)
+    read.set(packed, messages)
+  }
+  return messages
+}
+
+/** `a` with `b`'s messages added (b wins), nested groups merged; neither is changed. */
+export function mergeMessages(a: Messages, b: Messages): Messages {
+  const out: Messages = { ...a }
+  for (const [key, value] of Object.entries(b)) {
+    const mine = out[key]
+    out[key] = typeof value === 'object' && typeof mine === 'object' ? mergeMessages(mine, value) : value
+  }
+  return out
+}
+
 export function createT(messages: Messages, locale = 'ru'): TFunction {
   const plural = pluralRulesFor(locale)
   return (key, params) => {

@@ -3,7 +3,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/nod
 import { NavLink, Outlet, useLoaderData, useRouteLoaderData } from '@remix-run/react'
 import { useMemo } from 'react'
 import { I18nProvider, useT } from '#app/i18n/i18n-context'
-import type { Messages } from '#app/i18n/translate'
+import { type Messages, readMessages } from '#app/i18n/translate'
 import { ADMIN_MESSAGES, staffApi } from '#app/lib/admin/admin.server'
 import type { RootLoaderData } from '#app/root'
 import { SHOP_VERSION } from '#app/lib/version.server'
@@ -64,7 +64,7 @@ export default function AdminLayout() {
   const { me, messages, version } = useLoaderData<typeof loader>()
   const root = useRouteLoaderData('root') as RootLoaderData | undefined
   const all = useMemo(
-    () => ({ ...((root?.messages ?? {}) as Messages), admin: messages as Messages }),
+    () => ({ ...readMessages(root?.messages), admin: messages as Messages }),
     [root?.messages, messages],
   )
   return (

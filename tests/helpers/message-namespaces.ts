@@ -27,7 +27,11 @@ export function messageKeysUsedBy(entry: string, namespaces: ReadonlySet<string>
     if (seen.has(file)) continue
     seen.add(file)
     const source = readFileSync(file, 'utf8')
-    for (const m of source.matchAll(/['"`]([a-z_]+)((?:\.[A-Za-z0-9_]+)+)\.?(?=['"`$])/g))
+    // the namespace table names the key paths it ships; it shows none of them
+    const showsMessages = !file.endsWith(`${path.sep}i18n${path.sep}namespaces.ts`)
+    for (const m of showsMessages
+      ? source.matchAll(/['"`]([a-z_]+)((?:\.[A-Za-z0-9_]+)+)\.?(?=['"`$])/g)
+      : [])
       if (namespaces.has(m[1]!)) found.add(m[1]! + m[2]!)
     for (const m of source.matchAll(/(?:from\s+|import\(\s*)['"]([^'"]+)['"]/g)) {
       const target = resolveImport(file, m[1]!, root)

@@ -4,7 +4,8 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { namespacesFor, pickMessages, SHELL_NAMESPACES } from '#app/i18n/namespaces'
+import { namespacesFor, ORDER_FORM_KIND_KEYS, pickMessages, SHELL_NAMESPACES } from '#app/i18n/namespaces'
+import { type Messages, mergeMessages, packMessages, readMessages } from '#app/i18n/translate'
 import { messageKeysUsedBy, uncovered } from '#tests/helpers/message-namespaces'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
@@ -30,8 +31,11 @@ describe('message namespaces per page', () => {
     const used = messageKeysUsedBy(`${root}app/root.tsx`, known, root)
     expect(uncovered(used, namespacesFor('/?auth=1')!)).toEqual([])
     expect(uncovered(used, namespacesFor('/?last-orders=1')!)).toEqual([])
-    // without a popup, the big account namespace stays out; what the header shows is in
-    expect(uncovered(used, SHELL_NAMESPACES).every((k) => k.startsWith('account.'))).toBe(true)
+    // without a popup, the big account namespace and the receipt lines of the last orders stay
+    // out; what the header shows is in
+    const popupOnly = (k: string) => k.startsWith('account.') || k.startsWith('legal.receipt')
+    expect(uncovered(used, SHELL_NAMESPACES).filter((k) => !popupOnly(k))).toEqual([])
+    expect(namespacesFor('/products/1')).not.toContain('legal.receipt')
     expect(namespacesFor('/')).not.toContain('account')
   })
 
@@ -48,5 +52,35 @@ describe('message namespaces per page', () => {
     expect(game).toBeLessThan(full * 0.6)
     expect(pickMessages(dictionary, namespacesFor('/something/new/here'))).toEqual(dictionary)
     expect(namespacesFor('/products/7/')).toEqual(namespacesFor('/products/7'))
+  })
+
+  it('a game page leaves the other kinds’ form texts out; its loader adds its own kind’s', () => {
+    const before = JSON.stringify(dictionary)
+    const at = (m: Messages, key: string) =>
+      key
+        .split('.')
+        .reduce<Messages | string | undefined>((n, p) => (typeof n === 'object' ? n[p] : undefined), m)
+    const shipped = namespacesFor('/products/7')!
+    const whole = pickMessages(
+      dictionary,
+      shipped.filter((p) => !p.startsWith('!')),
+    )
+    const root = pickMessages(dictionary, shipped)
+    expect(Object.keys(ORDER_FORM_KIND_KEYS).sort()).toEqual(['StandoffGame', 'Steam', 'SupplyGame'])
+    for (const keys of Object.values(ORDER_FORM_KIND_KEYS)) {
+      const page = mergeMessages(root, readMessages(packMessages(pickMessages(dictionary, keys))))
+      for (const key of keys) {
+        expect(at(whole, key), key).toBeTypeOf('string')
+        expect(at(root, key), key).toBeUndefined()
+        expect(at(page, key), key).toBe(at(whole, key))
+      }
+      // what every kind shows stays with the root's messages
+      expect(at(page, 'top_up_balance.errors.mail_invalid')).toBe(
+        at(whole, 'top_up_balance.errors.mail_invalid'),
+      )
+    }
+    expect(JSON.stringify(root).length).toBeLessThan(JSON.stringify(whole).length - 1000)
+    // leaving texts out copies; the dictionary itself is untouched
+    expect(JSON.stringify(dictionary)).toBe(before)
   })
 })
