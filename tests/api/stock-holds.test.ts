@@ -185,15 +185,13 @@ describe('sold out', () => {
       .where(eq(voucherCodes.id, (await codesOf(product.id))[0]!.id))
     for (const p of await read()) expect(p?.stock_left).toBe(2)
     // 2 + 4 = 6 free: more than a few, the count is not published
-    await api.db
-      .insert(voucherCodes)
-      .values(
-        Array.from({ length: 4 }, (_, i) => ({
-          productId: product.id,
-          code: `L-${hex(6)}-${i}`,
-          amountUc: 60,
-        })),
-      )
+    await api.db.insert(voucherCodes).values(
+      Array.from({ length: 4 }, (_, i) => ({
+        productId: product.id,
+        code: `L-${hex(6)}-${i}`,
+        amountUc: 60,
+      })),
+    )
     for (const p of await read()) {
       expect(p?.in_stock).toBe(true)
       expect(p).not.toHaveProperty('stock_left')
