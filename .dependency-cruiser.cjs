@@ -34,6 +34,16 @@ module.exports = {
       to: { path: '^api/src/routes/' },
     },
     {
+      name: 'services-import-no-hono',
+      comment:
+        'Services know nothing of HTTP (issue 46): they take `(deps, actor, input)` (services/actor.ts; the ' +
+        'route builds the actor with lib/actor.ts) and throw domain errors, and the wire schemas (zod-openapi) ' +
+        'live with the routes (api/src/routes/schemas/). A service that validates uses plain `zod`.',
+      severity: 'error',
+      from: { path: '^api/src/services/' },
+      to: { path: '(^|/)node_modules/(hono|@hono/[^/]+)/' },
+    },
+    {
       name: 'nothing-imports-tests',
       comment:
         'Shipped code never imports the tests or the e2e suite. Allowed: the tools that drive the suites ' +
@@ -52,7 +62,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '^(build|node_modules)/' },
+    exclude: { path: '^build/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: {

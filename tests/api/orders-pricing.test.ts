@@ -10,7 +10,7 @@ import {
   recalculateOrder,
   steamTotal,
 } from '#api/services/orders/pricing'
-import { OrderHistorySchema } from '#api/services/orders/schemas'
+import { OrderHistorySchema } from '#api/routes/schemas/orders'
 import { serializeOrderHistory } from '#api/services/orders/serialize'
 import { transitionOrder } from '#api/services/orders/state-machine'
 import { createTestApi, type TestApi } from '#tests/helpers/test-api'

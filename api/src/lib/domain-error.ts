@@ -141,3 +141,10 @@ export const refuse = (code: DomainCode, params?: Record<string, string | number
 /** A rule refuses the value of one field of the request. */
 export const refuseField = (field: string, code: DomainCode, params?: Record<string, string | number>) =>
   new DomainError(code, params, field)
+
+/** Over a rate limit: 429 `rate_limited`, and the answer says when to retry (Retry-After). */
+export function refuseOverLimit(retryAfter: number): DomainError {
+  const err = new DomainError('rate_limited', { seconds: retryAfter })
+  err.retryAfter = retryAfter
+  return err
+}

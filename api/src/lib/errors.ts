@@ -35,6 +35,9 @@ export function message(code: MessageCode, params: Record<string, string | numbe
 }
 
 export class ApiError extends Error {
+  /** Seconds the client should wait, sent as Retry-After (a refusal over a rate limit). */
+  retryAfter?: number
+
   constructor(
     readonly status: ErrorStatus,
     readonly code: string,
@@ -69,7 +72,10 @@ export function fieldError(
 }
 
 export function errorResponse(c: Context, err: unknown): Response {
-  if (err instanceof ApiError) return c.json(err.body, err.status)
+  if (err instanceof ApiError) {
+    if (err.retryAfter !== undefined) c.header('Retry-After', String(err.retryAfter))
+    return c.json(err.body, err.status)
+  }
   if (err instanceof HTTPException) {
     const status = err.status
     if (status === 400) return c.json({ detail: message('malformed_body'), code: 'malformed_body' }, 400)

@@ -13,7 +13,7 @@ import {
 } from '../lib/pagination'
 import { errorResponses, IdParam, jsonContent, wholeNumber } from '../lib/schemas'
 import { getGame, getProduct, listGames, listProducts } from '../services/catalogue/queries'
-import { GameSchema, ProductSchema } from '../services/catalogue/schemas'
+import { GameSchema, ProductSchema } from './schemas/catalogue'
 
 const text = (name: string) =>
   z

@@ -4,7 +4,7 @@ import { limitOffsetPage } from '../lib/pagination'
 import { shareAnswer } from '../lib/shared-answer'
 import { errorResponses, IdParam, jsonContent } from '../lib/schemas'
 import { getActiveGift, type GiftList, listGifts, serializeGiftDetail } from '../services/gifts/catalogue'
-import { GiftDetailSchema, GiftListQuery, GiftPageSchema } from '../services/gifts/schemas'
+import { GiftDetailSchema, GiftListQuery, GiftPageSchema } from './schemas/gifts'
 import { registerRokkyOrders } from './orders-rokky'
 
 const LISTS: Array<{ list: GiftList; path: string; summary: string }> = [

@@ -7,13 +7,14 @@ import { fail } from '../lib/errors'
 import { errorResponses, jsonContent, UuidParam } from '../lib/schemas'
 import { loadOrderForCaller } from '../services/orders/access'
 import { MAX_AVATAR_BYTES } from '../services/orders/avatar'
-import { StandoffOrderCreatedSchema } from '../services/orders/schemas'
+import { StandoffOrderCreatedSchema } from './schemas/orders'
 import { standoffCreatedResult } from '../services/orders/serialize'
 import { UNPAID_STATUSES } from '../services/orders/state-machine'
 import { changeOrder } from '../services/orders/update'
 import { cleanImage } from '../services/uploads/images'
 import { limitUploads } from '../services/uploads/limits'
 import { copyUpload, MEDIA_PREFIX, mediaName, replaceUpload } from '../services/uploads/store'
+import { actorOf } from '../lib/actor'
 
 const AvatarForm = z
   .object({
@@ -49,12 +50,12 @@ const avatarRoute = createRoute({
 export function registerStandoffAvatar(app: ApiApp) {
   app.openapi(avatarRoute, async (c) => {
     const id = c.req.valid('param').id
-    const order = await loadOrderForCaller(c, id)
+    const order = await loadOrderForCaller(c.var.deps.db, actorOf(c), id)
     if (order.kind !== 'StandoffOrder') throw fail(400, 'order_wrong_kind')
     if (!UNPAID_STATUSES.includes(order.status)) throw fail(409, 'order_not_editable')
 
     // after the ownership check, so a stranger cannot spend the owner's uploads
-    await limitUploads(c, `order:${order.id}`)
+    await limitUploads(c.var.deps, actorOf(c), `order:${order.id}`)
 
     const form = await c.req.parseBody({ all: true }).catch(() => ({}) as Record<string, unknown>)
     const fileField = form.game_avatar
@@ -70,7 +71,7 @@ export function registerStandoffAvatar(app: ApiApp) {
       if (!image) throw fail(400, 'avatar_not_image')
       setAvatar = (tx, orderId) => replaceUpload(tx, { orderId }, image)
     } else if (historyId) {
-      const earlier = await loadOrderForCaller(c, historyId)
+      const earlier = await loadOrderForCaller(c.var.deps.db, actorOf(c), historyId)
       const source = earlier.kind === 'StandoffOrder' ? mediaName(earlier.gameAvatar) : null
       if (!source) throw fail(400, 'avatar_history_missing')
       // a copy of its own: replacing either order's avatar later never takes the other's
@@ -79,12 +80,18 @@ export function registerStandoffAvatar(app: ApiApp) {
       throw fail(400, 'avatar_required')
     }
 
-    const { order: updated, totals } = await changeOrder(c, id, 'StandoffOrder', async (tx, o) => {
-      const name = await setAvatar(tx, o.id)
-      if (!name) throw fail(400, 'avatar_history_missing')
-      const gameAvatar = MEDIA_PREFIX + name
-      await tx.update(orders).set({ gameAvatar, updated: new Date() }).where(eq(orders.id, o.id))
-    })
+    const { order: updated, totals } = await changeOrder(
+      c.var.deps,
+      actorOf(c),
+      id,
+      'StandoffOrder',
+      async (tx, o) => {
+        const name = await setAvatar(tx, o.id)
+        if (!name) throw fail(400, 'avatar_history_missing')
+        const gameAvatar = MEDIA_PREFIX + name
+        await tx.update(orders).set({ gameAvatar, updated: new Date() }).where(eq(orders.id, o.id))
+      },
+    )
     return c.json(standoffCreatedResult(updated, totals), 200)
   })
 }

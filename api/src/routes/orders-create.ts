@@ -25,8 +25,9 @@ import {
   SteamCreateBody,
   SteamOrderCreatedSchema,
   SupplyCreateBody,
-} from '../services/orders/schemas'
+} from './schemas/orders'
 import { createdResult, standoffCreatedResult, steamCreatedResult } from '../services/orders/serialize'
+import { actorOf } from '../lib/actor'
 
 const RULES = `Lines with quantity 0 are dropped and an order needs at least one line; every product
 must be active, of one active game of this kind, with its quantity within min_quantity..max_quantity.
@@ -142,7 +143,7 @@ async function createOfKind<K extends keyof typeof KINDS>(
 ) {
   const { db } = c.var.deps
   const userId = c.var.userId
-  await guardBuyerStart(c, 'order', await buyerEmail(db, body.email, userId))
+  await guardBuyerStart(c.var.deps, actorOf(c), 'order', await buyerEmail(db, body.email, userId))
   const { asksSupplier, prepare } = KINDS[kind]
   const r = await createOrder(
     db,

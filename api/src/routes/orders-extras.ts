@@ -3,7 +3,7 @@ import type { ApiApp } from '../context'
 import { requireUser } from '../lib/auth'
 import { DEFAULT_LIMIT, limitOffsetPage, limitOffsetQuery, pageSchema } from '../lib/pagination'
 import { errorResponses, idParam, jsonContent } from '../lib/schemas'
-import { SupplyServerSchema } from '../services/catalogue/schemas'
+import { SupplyServerSchema } from './schemas/catalogue'
 import {
   latestOrder,
   standoffSettingsOut,
@@ -16,7 +16,7 @@ import {
   SteamLastOrderSchema,
   SteamSettingsSchema,
   SupplyLastOrderSchema,
-} from '../services/orders/schemas'
+} from './schemas/orders'
 
 const GameIdParam = z.object({
   game_id: idParam('game_id'),

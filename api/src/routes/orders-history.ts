@@ -6,9 +6,10 @@ import { ORDER_STATUSES, orders } from '../db/schema'
 import { requireUser } from '../lib/auth'
 import { pageNumberPage, pageQuery, pageSchema } from '../lib/pagination'
 import { errorResponses, jsonContent } from '../lib/schemas'
-import { OrderHistorySchema } from '../services/orders/schemas'
+import { OrderHistorySchema } from './schemas/orders'
 import { accountOrdersFilter } from '../services/orders/account-orders'
 import { serializeOrderHistory } from '../services/orders/serialize'
+import { actorOf } from '../lib/actor'
 
 /** Page size of the order history (§9: the storefront asks for 50). */
 export const HISTORY_PAGE_SIZE = 50
@@ -54,7 +55,7 @@ export function registerOrdersHistory(app: ApiApp) {
       .limit(pageSize)
       .offset((page - 1) * pageSize)
     const results = await serializeOrderHistory(db, rows)
-    await logCodeViews(c, 'history', results)
+    await logCodeViews(c.var.deps.db, actorOf(c), 'history', results)
     return c.json(pageNumberPage(c.req.url, total?.n ?? 0, page, pageSize, results), 200)
   })
 }

@@ -1,5 +1,6 @@
 // Guests find their orders (our extension of the contract): POST an email, get one mail with a
 // signed 24-hour link; the link's token lists that email's orders. See services/mail/lookup.ts.
+import { actorOf } from '../lib/actor'
 import { logCodeViews } from '../services/orders/code-views'
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
@@ -9,7 +10,7 @@ import { fail, message } from '../lib/errors'
 import { ErrorSchema, errorResponses, jsonContent } from '../lib/schemas'
 import { LOOKUP_LIST_LIMIT, ordersForLookupToken, requestOrderLookup } from '../services/mail/lookup'
 import { hitRateLimit } from '../services/rate-limit'
-import { OrderHistorySchema } from '../services/orders/schemas'
+import { OrderHistorySchema } from './schemas/orders'
 
 /** Link opens per client address per window (tokens are unguessable; this bounds the work). */
 const VIEWS_PER_ADDRESS = 120
@@ -98,7 +99,7 @@ export function registerOrderLookup(app: ApiApp) {
     if (!hit.allowed) return limited(c, hit.retryAfter)
     const found = await ordersForLookupToken(c.var.deps, c.req.valid('param').token)
     if (!found) throw fail(400, 'order_lookup_link_invalid')
-    await logCodeViews(c, 'lookup', found.results)
+    await logCodeViews(c.var.deps.db, actorOf(c), 'lookup', found.results)
     c.header('Cache-Control', 'private, no-store')
     return c.json(
       {

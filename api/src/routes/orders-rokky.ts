@@ -11,12 +11,13 @@ import {
   RokkyOrderCreateBody,
   RokkyOrderResultSchema,
   RokkyOrderUpdateBody,
-} from '../services/gifts/schemas'
+} from './schemas/gifts'
 import { buyerEmail } from '../services/orders/access'
 import { idempotencyKey } from '../services/orders/idempotency'
 import { guardBuyerStart } from '../services/risk/gate'
-import { IdempotencyHeaders, RecalculatedOrderSchema } from '../services/orders/schemas'
+import { IdempotencyHeaders, RecalculatedOrderSchema } from './schemas/orders'
 import { recalculatedOrderOut } from '../services/orders/serialize'
+import { actorOf } from '../lib/actor'
 
 const jsonBody = <T extends z.ZodTypeAny>(schema: T) => ({
   content: { 'application/json': { schema } },
@@ -74,7 +75,7 @@ export function registerRokkyOrders(app: ApiApp) {
     const key = idempotencyKey(c.req.header('idempotency-key'))
     const { db } = c.var.deps
     // block lists and velocity limits, as every order route (issue 42, finding 6)
-    await guardBuyerStart(c, 'order', await buyerEmail(db, body.email, c.var.userId))
+    await guardBuyerStart(c.var.deps, actorOf(c), 'order', await buyerEmail(db, body.email, c.var.userId))
     const { result, replay } = await createRokkyOrder(db, body, c.var.userId, key)
     if (!replay) {
       const [order] = await db.select({ email: orders.email }).from(orders).where(eq(orders.id, result.id))
@@ -92,12 +93,22 @@ export function registerRokkyOrders(app: ApiApp) {
   })
 
   app.openapi(update, async (c) => {
-    const { order, totals } = await changeRokkyGift(c, c.req.valid('param').id, c.req.valid('json').gift)
+    const { order, totals } = await changeRokkyGift(
+      c.var.deps,
+      actorOf(c),
+      c.req.valid('param').id,
+      c.req.valid('json').gift,
+    )
     return c.json(await recalculatedOrderOut(c.var.deps.db, order, totals), 200)
   })
 
   app.openapi(deliveryDetails, async (c) => {
-    const { order, totals } = await changeRokkyEmail(c, c.req.valid('param').id, c.req.valid('json').email)
+    const { order, totals } = await changeRokkyEmail(
+      c.var.deps,
+      actorOf(c),
+      c.req.valid('param').id,
+      c.req.valid('json').email,
+    )
     return c.json(await recalculatedOrderOut(c.var.deps.db, order, totals), 200)
   })
 }

@@ -1,6 +1,7 @@
 // «Я выставил скин»: the Standoff buyer says the skin is on the market at the order's listing
 // price, and the delivery desk shows it. Same access rule as every order call (a signed-in
 // buyer's order only for that buyer, a guest order for whoever holds its id).
+import { actorOf } from '../lib/actor'
 import { createRoute, z } from '@hono/zod-openapi'
 import type { ApiApp } from '../context'
 import { fail } from '../lib/errors'
@@ -29,7 +30,7 @@ const route = createRoute({
 
 export function registerSkinListed(app: ApiApp) {
   app.openapi(route, async (c) => {
-    const order = await loadOrderForCaller(c, c.req.valid('param').id)
+    const order = await loadOrderForCaller(c.var.deps.db, actorOf(c), c.req.valid('param').id)
     if (order.kind !== 'StandoffOrder' || order.listingPrice === null)
       throw fail(409, 'delivery_not_listed_kind')
     if (order.skinListedAt !== null) return c.json({ id: order.id, skin_listed: true, changed: false }, 200)

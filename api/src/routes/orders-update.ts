@@ -9,9 +9,10 @@ import {
   SteamDeliveryBody,
   SteamUpdateBody,
   SupplyDeliveryBody,
-} from '../services/orders/schemas'
+} from './schemas/orders'
 import { recalculatedOrderOut } from '../services/orders/serialize'
 import { changeDelivery, changeSteamAmount, type OrderSegment, replaceLines } from '../services/orders/update'
+import { actorOf } from '../lib/actor'
 
 const UNPAID_ONLY =
   'Only while the order is unpaid (409 otherwise); an order of another kind is a 400. Answers the recalculated order.'
@@ -49,7 +50,8 @@ export function registerOrderUpdates(app: ApiApp) {
       ),
       async (c) => {
         const { order, totals } = await replaceLines(
-          c,
+          c.var.deps,
+          actorOf(c),
           c.req.valid('param').id,
           segment,
           c.req.valid('json').products,
@@ -63,7 +65,8 @@ export function registerOrderUpdates(app: ApiApp) {
     updateRoute('steam', 'update/', 'Change the amount of a Steam order (settings bounds)', SteamUpdateBody),
     async (c) => {
       const { order, totals } = await changeSteamAmount(
-        c,
+        c.var.deps,
+        actorOf(c),
         c.req.valid('param').id,
         c.req.valid('json').amount,
       )
@@ -89,7 +92,13 @@ export function registerOrderUpdates(app: ApiApp) {
         const body = c.req.valid('json') as z.infer<typeof SupplyDeliveryBody> &
           z.infer<typeof StandoffDeliveryBody> &
           z.infer<typeof SteamDeliveryBody>
-        const { order, totals } = await changeDelivery(c, c.req.valid('param').id, segment, body)
+        const { order, totals } = await changeDelivery(
+          c.var.deps,
+          actorOf(c),
+          c.req.valid('param').id,
+          segment,
+          body,
+        )
         return c.json(await recalculatedOrderOut(c.var.deps.db, order, totals), 200)
       },
     )

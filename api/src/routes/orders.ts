@@ -3,7 +3,7 @@ import type { ApiApp } from '../context'
 import { errorResponses, jsonContent, UuidParam } from '../lib/schemas'
 import { loadOrderForCaller } from '../services/orders/access'
 import { recalculateOrder } from '../services/orders/pricing'
-import { RecalculatedOrderSchema } from '../services/orders/schemas'
+import { RecalculatedOrderSchema } from './schemas/orders'
 import { logCodeViews } from '../services/orders/code-views'
 import { recalculatedOrderOut } from '../services/orders/serialize'
 import { registerOrderCreation } from './orders-create'
@@ -11,6 +11,7 @@ import { registerStandoffAvatar } from './orders-avatar'
 import { registerOrderExtras } from './orders-extras'
 import { registerSkinListed } from './orders-skin-listed'
 import { registerOrderUpdates } from './orders-update'
+import { actorOf } from '../lib/actor'
 
 const getOrderRoute = createRoute({
   method: 'get',
@@ -31,11 +32,11 @@ export function registerOrders(app: ApiApp) {
   registerSkinListed(app)
 
   app.openapi(getOrderRoute, async (c) => {
-    const order = await loadOrderForCaller(c, c.req.valid('param').id)
+    const order = await loadOrderForCaller(c.var.deps.db, actorOf(c), c.req.valid('param').id)
     const { db } = c.var.deps
     const totals = await recalculateOrder(db, order.id)
     const out = await recalculatedOrderOut(db, order, totals)
-    await logCodeViews(c, 'order', [out])
+    await logCodeViews(c.var.deps.db, actorOf(c), 'order', [out])
     return c.json(out, 200)
   })
 }

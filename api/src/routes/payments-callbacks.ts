@@ -15,6 +15,7 @@ import { settlePaymentFailed, settlePaymentSucceeded } from '../services/payment
 import { syncPaymentWithProvider } from '../services/payments/requery'
 import { orderStatusBody } from '../services/payments/status'
 import { OrderStatusSchema } from './payments-schemas'
+import { actorOf } from '../lib/actor'
 
 const OkSchema = z.object({ status: z.literal('ok') }).openapi('CallbackOk')
 
@@ -182,7 +183,7 @@ export function registerPaymentCallbacks(app: ApiApp) {
 
   app.openapi(statusRoute, async (c) => {
     const { order_id, currency } = c.req.valid('json')
-    const order = await loadOrderForCaller(c, order_id)
+    const order = await loadOrderForCaller(c.var.deps.db, actorOf(c), order_id)
     await syncPayselection(c, await latestProviderPayment(c, order.id, 'payselection', currency))
     return c.json((await statusOf(c, order.id)).body, 200)
   })

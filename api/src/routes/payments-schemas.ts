@@ -1,5 +1,5 @@
-import { RefundSchema, ReturnedPaymentSchema } from '../services/refunds/view'
-import { ReceiptSchema } from '../services/receipts/view'
+import { ReceiptSchema } from './schemas/receipts'
+import { RefundSchema, ReturnedPaymentSchema } from './schemas/refunds'
 import { z } from '@hono/zod-openapi'
 import { MoneySchema, MAX_DB_INT } from '../lib/schemas'
 

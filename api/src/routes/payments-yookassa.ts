@@ -13,6 +13,7 @@ import { latestPayment, orderStatusBody } from '../services/payments/status'
 import { handleYookassaNotice, readYookassaNotice } from '../services/payments/yookassa-notify'
 import { UuidParam } from '../lib/schemas'
 import { OrderStatusSchema } from './payments-schemas'
+import { actorOf } from '../lib/actor'
 
 const notifyRoute = createRoute({
   method: 'post',
@@ -50,7 +51,7 @@ export function registerYookassaNotify(app: ApiApp) {
   app.openapi(checkRoute, async (c) => {
     const deps = c.var.deps
     const id = c.req.valid('param').id
-    const order = await loadOrderForCaller(c, id)
+    const order = await loadOrderForCaller(c.var.deps.db, actorOf(c), id)
     const payment = await latestPayment(deps.db, order.id)
     // once per payment per 5 s across every instance; else the shop's record answers (decision 112)
     if (payment?.status === 'pending' && (await claimProviderCheck(deps.db, payment.id))) {
@@ -62,7 +63,10 @@ export function registerYookassaNotify(app: ApiApp) {
         console.error('[payments] check', e)
       }
     }
-    return c.json(await orderStatusBody(deps.db, await loadOrderForCaller(c, id)), 200)
+    return c.json(
+      await orderStatusBody(deps.db, await loadOrderForCaller(c.var.deps.db, actorOf(c), id)),
+      200,
+    )
   })
 
   app.openapi(notifyRoute, async (c) => {

@@ -34,6 +34,7 @@ import {
 import { registerPaymentCallbacks } from './payments-callbacks'
 import { registerSandboxCheckout } from './payments-sandbox'
 import { registerYookassaNotify } from './payments-yookassa'
+import { actorOf } from '../lib/actor'
 
 const listCountriesRoute = createRoute({
   method: 'get',
@@ -167,7 +168,7 @@ export function registerPayments(app: ApiApp) {
   })
 
   app.openapi(paymentDataRoute, async (c) => {
-    const order = await loadOrderForCaller(c, c.req.valid('param').id)
+    const order = await loadOrderForCaller(c.var.deps.db, actorOf(c), c.req.valid('param').id)
     const p = await latestPayment(c.var.deps.db, order.id)
     const s = p ? publicScenario(p) : null
     if (!p || !s) throw fail(404, 'payment_not_found')
@@ -187,10 +188,10 @@ export function registerPayments(app: ApiApp) {
 
   app.openapi(orderStatusRoute, async (c) => {
     const id = c.req.valid('param').id
-    let order = await loadOrderForCaller(c, id)
+    let order = await loadOrderForCaller(c.var.deps.db, actorOf(c), id)
     // a supplier that finishes later is asked again while the shopper watches the status
     if (order.status === 'sent' && (await refreshSentOrder(c.var.deps, order)) !== 'sent')
-      order = await loadOrderForCaller(c, id)
+      order = await loadOrderForCaller(c.var.deps.db, actorOf(c), id)
     return c.json(await orderStatusBody(c.var.deps.db, order), 200)
   })
 
@@ -207,6 +208,6 @@ export function registerPayments(app: ApiApp) {
       selectedId: cookieCountryId(c),
       userId: c.var.userId,
     })
-    return c.json(await startPayment(c, name, body, active?.id ?? null), 200)
+    return c.json(await startPayment(c.var.deps, actorOf(c), name, body, active?.id ?? null), 200)
   })
 }

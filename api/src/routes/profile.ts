@@ -8,10 +8,12 @@ import { bearerUser, requireUser } from '../lib/auth'
 import { errorResponses, jsonContent } from '../lib/schemas'
 import { activeUserById, type UserRow } from '../services/auth/accounts'
 import { deleteAccount } from '../services/auth/delete-account'
-import { ProfileSchema, profileOf } from '../services/auth/profile'
+import { profileOf } from '../services/auth/profile'
+import { ProfileSchema } from './schemas/profile'
 import { cleanImage } from '../services/uploads/images'
 import { limitUploads } from '../services/uploads/limits'
 import { deleteUploadOf, replaceUpload } from '../services/uploads/store'
+import { actorOf } from '../lib/actor'
 
 const NICKNAME_MAX = 50
 
@@ -117,7 +119,7 @@ export function registerProfile(app: ApiApp) {
     // the avatar as it will be stored: undefined = unchanged, null = removed
     let avatar: ReturnType<typeof cleanImage> | undefined
     if (file instanceof File && file.size > 0) {
-      await limitUploads(c, `account:${user.id}`)
+      await limitUploads(c.var.deps, actorOf(c), `account:${user.id}`)
       if (file.size > config.maxUploadBytes)
         throw fieldError('avatar_img', 'profile_avatar_too_large', {
           mb: Math.floor(config.maxUploadBytes / 2 ** 20),

@@ -16,6 +16,7 @@ import {
 import { loadOrderForCaller } from '../services/orders/access'
 import { limitPromoChecks } from '../services/promo/guess-limit'
 import { type findPromo, findUsablePromo, serializePromo } from '../services/promo/rules'
+import { actorOf } from '../lib/actor'
 
 const PromoCodeSchema = z
   .discriminatedUnion('resourcetype', [
@@ -155,32 +156,32 @@ async function userEmail(db: Parameters<typeof findPromo>[0], userId: number | n
  * stranger could spend the owner's attempts and lock them out of their own order's promo field.
  */
 async function limitOrderPromoChecks(c: Context<AppEnv>, orderId: string) {
-  await loadOrderForCaller(c, orderId)
-  await limitPromoChecks(c, `order:${orderId}`)
+  await loadOrderForCaller(c.var.deps.db, actorOf(c), orderId)
+  await limitPromoChecks(c.var.deps, actorOf(c), `order:${orderId}`)
 }
 
 export function registerPromo(app: ApiApp) {
   app.openapi(activateOrder, async (c) => {
     const { id } = c.req.valid('param')
     await limitOrderPromoChecks(c, id)
-    return c.json(await activateOrderPromo(c, id, c.req.valid('json').code), 200)
+    return c.json(await activateOrderPromo(c.var.deps, actorOf(c), id, c.req.valid('json').code), 200)
   })
   app.openapi(showOrder, async (c) => {
     const { id } = c.req.valid('param')
     await limitOrderPromoChecks(c, id)
-    return c.json(await previewOrderPromo(c, id, c.req.valid('json').code), 200)
+    return c.json(await previewOrderPromo(c.var.deps, actorOf(c), id, c.req.valid('json').code), 200)
   })
   app.openapi(activeOrder, async (c) =>
-    c.json(serializePromo(await activeOrderPromo(c, c.req.valid('param').id)), 200),
+    c.json(serializePromo(await activeOrderPromo(c.var.deps, actorOf(c), c.req.valid('param').id)), 200),
   )
   app.openapi(deactivateOrder, async (c) =>
-    c.json(await deactivateOrderPromo(c, c.req.valid('param').id), 200),
+    c.json(await deactivateOrderPromo(c.var.deps, actorOf(c), c.req.valid('param').id), 200),
   )
 
   app.openapi(activateAccount, async (c) => {
     const userId = requireUser(c)
     const { code } = c.req.valid('json')
-    await limitPromoChecks(c, `account:${userId}`)
+    await limitPromoChecks(c.var.deps, actorOf(c), `account:${userId}`)
     const promo = await c.var.deps.db.transaction(async (tx) => {
       const [u] = await tx
         .select({ email: users.email, confirmed: users.emailConfirmedAt })
@@ -200,7 +201,7 @@ export function registerPromo(app: ApiApp) {
 
   app.openapi(showAccount, async (c) => {
     const db = c.var.deps.db
-    await limitPromoChecks(c, c.var.userId === null ? null : `account:${c.var.userId}`)
+    await limitPromoChecks(c.var.deps, actorOf(c), c.var.userId === null ? null : `account:${c.var.userId}`)
     const promo = await findUsablePromo(db, c.req.valid('json').code, {
       email: await userEmail(db, c.var.userId),
     })

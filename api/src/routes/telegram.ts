@@ -1,5 +1,6 @@
 // The Telegram bot's public doors (our extension, issue 49): the webhook Telegram posts updates to,
 // and a buyer's «Следить в Telegram» link for an order.
+import { actorOf } from '../lib/actor'
 import { createHash, timingSafeEqual } from 'node:crypto'
 import { createRoute, z } from '@hono/zod-openapi'
 import type { ApiApp } from '../context'
@@ -89,7 +90,7 @@ export function registerTelegram(app: ApiApp) {
   })
 
   app.openapi(follow, async (c) => {
-    const order = await loadOrderForCaller(c, c.req.valid('param').id)
+    const order = await loadOrderForCaller(c.var.deps.db, actorOf(c), c.req.valid('param').id)
     return c.json(await orderLink(c.var.deps, order, clientAddressOf(c), c.var.userId), 200)
   })
 }

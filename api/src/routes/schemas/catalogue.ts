@@ -113,6 +113,3 @@ export const SupplyGameSchema = z
 export const GameSchema = z
   .discriminatedUnion('resourcetype', [PUBGGameSchema, StandoffGameSchema, SteamGameSchema, SupplyGameSchema])
   .openapi('Game')
-
-export type ProductOut = z.infer<typeof ProductSchema>
-export type GameOut = z.infer<typeof GameSchema>

@@ -1,4 +1,4 @@
-import { ConsentIn } from '../consent/record'
+import { ConsentIn } from './consent'
 import { z } from '@hono/zod-openapi'
 import { limitOffsetQuery, pageSchema } from '../../lib/pagination'
 import { MoneySchema } from '../../lib/schemas'
@@ -53,7 +53,6 @@ export const GiftListQuery = limitOffsetQuery.extend({
     .optional()
     .openapi({ param: { name: 'title__icontains', in: 'query' } }),
 })
-export type GiftListParams = z.output<typeof GiftListQuery>
 
 // ---------------------------------------------------------------- RokkyOrder
 

@@ -1,9 +1,9 @@
 import { z } from '@hono/zod-openapi'
 import { ORDER_STATUSES } from '../../db/schema'
 import { MAX_DB_INT, MoneySchema, wholeNumber } from '../../lib/schemas'
-import { ConsentIn } from '../consent/record'
-import { RefundSchema } from '../refunds/view'
-import { ReceiptSchema } from '../receipts/view'
+import { ConsentIn } from './consent'
+import { ReceiptSchema } from './receipts'
+import { RefundSchema } from './refunds'
 
 // ------------------------------------------------------------------ request bodies
 // Every message is Russian: the first one becomes the error `detail` the storefront shows.
@@ -262,8 +262,6 @@ export const RecalculatedOrderSchema = z
   })
   .openapi('RecalculatedOrder')
 
-export type RecalculatedOrderOut = z.infer<typeof RecalculatedOrderSchema>
-
 // Order history (§3): common fields plus each variant's own.
 export const HistoryLineSchema = z
   .object({
@@ -366,8 +364,6 @@ export const OrderHistorySchema = z
     SteamOrderSchema,
   ])
   .openapi('OrderHistoryItem')
-
-export type OrderHistoryOut = z.infer<typeof OrderHistorySchema>
 
 // ------------------------------------------------------------------ helpers' responses
 

@@ -1,30 +1,23 @@
-import { z } from '@hono/zod-openapi'
 import { asc, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { preparedPerDb } from '../../db/prepared'
 import { promoCodes, socialAccounts } from '../../db/schema'
 import { SOCIAL_PROVIDERS } from '../../env'
 import { toMoney } from '../../lib/money'
-import { MoneySchema } from '../../lib/schemas'
 import type { UserRow } from './accounts'
 import { liveBearer } from './sessions'
 
-export const ProfileSchema = z
-  .object({
-    id: z.number().int(),
-    email: z.string().nullable(),
-    email_confirmed: z.boolean().openapi({
-      description:
-        'Our extension: whether the owner opened the confirmation link (or a provider vouched for the email)',
-    }),
-    nickname: z.string(),
-    avatar_img: z.string().nullable().openapi({ description: 'Path of the uploaded avatar, /media/<name>' }),
-    balance: MoneySchema,
-    active_promo_code: z.string().nullable(),
-    social_accounts: z.array(z.enum(SOCIAL_PROVIDERS)).openapi({ description: 'Bound social providers' }),
-  })
-  .openapi('Profile')
-export type Profile = z.infer<typeof ProfileSchema>
+/** The §3 profile (its wire schema: ProfileSchema, api/src/routes/schemas/profile.ts). */
+export interface Profile {
+  id: number
+  email: string | null
+  email_confirmed: boolean
+  nickname: string
+  avatar_img: string | null
+  balance: string
+  active_promo_code: string | null
+  social_accounts: Array<(typeof SOCIAL_PROVIDERS)[number]>
+}
 
 const boundProvidersQuery = preparedPerDb((db) =>
   db

@@ -2,7 +2,7 @@ import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client'
 import { type GameKind, games, type ProductKind, products, supplyServers } from '../../db/schema'
 import { toMoney } from '../../lib/money'
-import type { GameOut, ProductOut } from './schemas'
+import type { GameOut, ProductOut } from './wire-types'
 import type { PlayerCheckConfig } from '../../env'
 import { hasPlayerCheck } from '../player-check'
 

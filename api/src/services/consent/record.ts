@@ -1,7 +1,6 @@
 // Consent to personal data processing (152-ФЗ): each one recorded with who (email or account),
 // where it was asked, when, from which address and browser. A client of the spec that does not send
 // the consent field still creates orders; its orders are recorded as "no consent given".
-import { z } from '@hono/zod-openapi'
 import { desc, eq } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client'
 import { articles, articleVersions, consents } from '../../db/schema'
@@ -32,12 +31,6 @@ export async function keepArticleVersion(db: Db | Tx, slug: string): Promise<num
     .onConflictDoNothing()
   return version
 }
-
-/** The optional extension field of the order creation bodies. */
-export const ConsentIn = z.boolean('ожидается да или нет').optional().openapi({
-  description:
-    'Our extension: the buyer ticked «Я даю согласие на обработку персональных данных». Absent: recorded as no consent given',
-})
 
 export async function recordConsent(
   db: Db | Tx,

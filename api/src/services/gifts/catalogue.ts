@@ -4,7 +4,7 @@ import { gifts } from '../../db/schema'
 import { fail } from '../../lib/errors'
 import { toMoney } from '../../lib/money'
 import { DEFAULT_LIMIT } from '../../lib/pagination'
-import type { GiftListParams } from './schemas'
+import type { GiftListParams } from './wire-types'
 
 export type GiftRow = typeof gifts.$inferSelect
 /** Which of the three gift lists: all, new (is_new) or discounted (discount_price set). */

@@ -2,13 +2,13 @@
 // order service's buyer rule and idempotency helpers; totals come from the one pricing module.
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
-import type { Context } from 'hono'
-import type { AppEnv } from '../../context'
+import type { ApiDeps } from '../../context'
 import type { Db, Tx } from '../../db/client'
 import { orders, promoCodes } from '../../db/schema'
 import { ApiError, fieldError, message } from '../../lib/errors'
 import { refuseField } from '../../lib/domain-error'
 import { toMoney } from '../../lib/money'
+import type { Actor } from '../actor'
 import type { OrderRow } from '../orders/access'
 import { findReplay, isUniqueViolation, requestHash } from '../orders/idempotency'
 import { recalculateOrder } from '../orders/pricing'
@@ -96,8 +96,8 @@ export async function createRokkyOrder(
 }
 
 /** Swaps the gift of an unpaid gift order; a promo code for another gift stops applying. */
-export function changeRokkyGift(c: Context<AppEnv>, id: string, giftId: number) {
-  return changeOrder(c, id, 'RokkyOrder', async (tx, order) => {
+export function changeRokkyGift(deps: ApiDeps, actor: Actor, id: string, giftId: number) {
+  return changeOrder(deps, actor, id, 'RokkyOrder', async (tx, order) => {
     const gift = await orderableGift(tx, giftId)
     let promoCodeId = order.promoCodeId
     if (promoCodeId !== null) {
@@ -116,10 +116,10 @@ export function changeRokkyGift(c: Context<AppEnv>, id: string, giftId: number) 
 }
 
 /** Changes the delivery email of an unpaid gift order. */
-export function changeRokkyEmail(c: Context<AppEnv>, id: string, given: string) {
+export function changeRokkyEmail(deps: ApiDeps, actor: Actor, id: string, given: string) {
   const email = parseEmail(given)
   if (!email) throw refuseField('email', 'order_email_required')
-  return changeOrder(c, id, 'RokkyOrder', async (tx, order) => {
+  return changeOrder(deps, actor, id, 'RokkyOrder', async (tx, order) => {
     await tx.update(orders).set({ email, updated: new Date() }).where(eq(orders.id, order.id))
   })
 }

@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm'
 import { z } from 'zod'
-import type { Context } from 'hono'
-import type { AppEnv } from '../../context'
 import type { Db, Tx } from '../../db/client'
 import { orders, users } from '../../db/schema'
 import { refuse } from '../../lib/domain-error'
+import type { Actor } from '../actor'
 
 export type OrderRow = typeof orders.$inferSelect
 
@@ -20,15 +19,15 @@ export const isUuid = (id: string) => UUID_RE.test(id)
  * A malformed id is a 400. `lock` takes a row lock (inside a transaction) for read-modify-write.
  */
 export async function loadOrderForCaller(
-  c: Context<AppEnv>,
+  db: Db | Tx,
+  actor: Pick<Actor, 'userId'>,
   id: string,
-  opts: { db?: Db | Tx; lock?: boolean } = {},
+  opts: { lock?: boolean } = {},
 ): Promise<OrderRow> {
   if (!isUuid(id)) throw refuse('order_id_invalid')
-  const db = opts.db ?? c.var.deps.db
   const q = db.select().from(orders).where(eq(orders.id, id.toLowerCase()))
   const [order] = opts.lock ? await q.for('update') : await q
-  if (!order || !canSee(order, c.var.userId)) throw refuse('order_not_found')
+  if (!order || !canSee(order, actor.userId)) throw refuse('order_not_found')
   return order
 }
 

@@ -4,14 +4,12 @@
 // the same view within a minute (a page polling, a reload) is one row, so a client cannot grow the
 // table faster than once a minute per order and browser.
 import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm'
-import type { Context } from 'hono'
-import type { AppEnv } from '../../context'
 import type { Db } from '../../db/client'
 import { codeViews, orders, payments } from '../../db/schema'
-import { clientAddressOf } from '../../lib/client-address'
 import { message } from '../../lib/errors'
 import { log, serializeError } from '../../lib/log'
 import { toMoney } from '../../lib/money'
+import type { Actor } from '../actor'
 
 export type CodeViewPlace = 'order' | 'history' | 'lookup'
 
@@ -28,15 +26,15 @@ export function showsCode(order: { id: string }): boolean {
 
 /** Logs one view of each order in `shown` that shows a code. Never fails the answer. */
 export async function logCodeViews(
-  c: Context<AppEnv>,
+  db: Db,
+  actor: Actor,
   place: CodeViewPlace,
   shown: ReadonlyArray<{ id: string }>,
 ): Promise<void> {
   const ids = shown.filter(showsCode).map((o) => o.id)
   if (ids.length === 0) return
-  const db: Db = c.var.deps.db
-  const address = clientAddressOf(c)
-  const userAgent = c.req.header('user-agent')?.slice(0, UA_MAX) || null
+  const address = actor.address
+  const userAgent = actor.userAgent?.slice(0, UA_MAX) || null
   try {
     const recent = await db
       .select({ orderId: codeViews.orderId })
@@ -53,7 +51,7 @@ export async function logCodeViews(
     const seen = new Set(recent.map((r) => r.orderId))
     const rows = ids
       .filter((id) => !seen.has(id))
-      .map((orderId) => ({ orderId, place, clientAddress: address, userAgent, userId: c.var.userId ?? null }))
+      .map((orderId) => ({ orderId, place, clientAddress: address, userAgent, userId: actor.userId }))
     if (rows.length) await db.insert(codeViews).values(rows)
   } catch (err) {
     log.warn({ err: serializeError(err) }, 'code view not logged')

@@ -1,7 +1,6 @@
 // Order creation for the four top-up kinds: validate, then insert once (idempotently).
 import { randomUUID } from 'node:crypto'
 import { and, asc, eq } from 'drizzle-orm'
-import type { z } from '@hono/zod-openapi'
 import type { ApiDeps } from '../../context'
 import type { Db, Tx } from '../../db/client'
 import { games, type OrderKind, orderProducts, orders, steamSettings } from '../../db/schema'
@@ -13,7 +12,6 @@ import { applyAccountPromo } from '../promo/orders'
 import type { OrderRow } from './access'
 import { findReplay, isUniqueViolation, requestHash } from './idempotency'
 import { newOrderTotals, type OrderTotals, type PricedLine, recalculateOrder } from './pricing'
-import type { PubgCreateBody, StandoffCreateBody, SteamCreateBody, SupplyCreateBody } from './schemas'
 import {
   parseSteamAmount,
   parseSurplus,
@@ -48,9 +46,36 @@ const priced = (lines: Awaited<ReturnType<typeof resolveLines>>['lines']) =>
     product: { kind: p.kind, title: p.title, picture: p.picture, amountUc: p.amountUc, gold: p.gold },
   }))
 
+// The creation bodies as the route parsed them (their wire schemas: api/src/routes/schemas/orders.ts).
+interface CreateLineInput {
+  quantity: number
+  product_id: number
+}
+interface BuyerInput {
+  email?: string | null
+  personal_data_consent?: boolean
+}
+export interface PubgCreateInput extends BuyerInput {
+  products: CreateLineInput[]
+}
+export interface StandoffCreateInput extends PubgCreateInput {
+  game_account_id?: string | null
+  surplus?: string | number | null
+}
+export interface SteamCreateInput extends BuyerInput {
+  amount: string | number
+  steam_account_id?: string | null
+  game?: number | null
+}
+export interface SupplyCreateInput extends PubgCreateInput {
+  supply_channel_user_id?: string | null
+  supply_channel_server?: number | null
+  supply_channel_server_custom_id?: string | null
+}
+
 export async function preparePubg(
   db: Db,
-  body: z.infer<typeof PubgCreateBody>,
+  body: PubgCreateInput,
   userId: number | null,
 ): Promise<PreparedOrder> {
   const { game, lines } = await resolveLines(db, linesIn(body.products), 'PUBGGame')
@@ -60,7 +85,7 @@ export async function preparePubg(
 
 export async function prepareStandoff(
   deps: ApiDeps,
-  body: z.infer<typeof StandoffCreateBody>,
+  body: StandoffCreateInput,
   userId: number | null,
 ): Promise<PreparedOrder> {
   const { db } = deps
@@ -119,7 +144,7 @@ export async function steamBounds(db: Db | Tx) {
 
 export async function prepareSteam(
   deps: ApiDeps,
-  body: z.infer<typeof SteamCreateBody>,
+  body: SteamCreateInput,
   userId: number | null,
 ): Promise<PreparedOrder> {
   const { db } = deps
@@ -146,7 +171,7 @@ export async function prepareSteam(
 
 export async function prepareSupply(
   deps: ApiDeps,
-  body: z.infer<typeof SupplyCreateBody>,
+  body: SupplyCreateInput,
   userId: number | null,
 ): Promise<PreparedOrder> {
   const { db } = deps

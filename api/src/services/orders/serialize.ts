@@ -5,7 +5,7 @@ import { games, gifts, orderProducts, products, voucherCodes } from '../../db/sc
 import { toMoney } from '../../lib/money'
 import type { OrderRow } from './access'
 import type { OrderTotals } from './pricing'
-import type { OrderHistoryOut, RecalculatedOrderOut } from './schemas'
+import type { OrderHistoryOut, RecalculatedOrderOut } from './wire-types'
 
 type OrderHistoryLine = {
   id: number

@@ -1,11 +1,11 @@
 // Changes to an unpaid order: its lines (or Steam amount) and its delivery details.
 import { eq } from 'drizzle-orm'
-import type { Context } from 'hono'
-import type { AppEnv } from '../../context'
+import type { ApiDeps } from '../../context'
 import type { Tx } from '../../db/client'
 import { type GameKind, games, type OrderKind, orderProducts, orders } from '../../db/schema'
 import { fieldError } from '../../lib/errors'
 import { refuse, refuseField } from '../../lib/domain-error'
+import type { Actor } from '../actor'
 import { unitPrice } from '../catalogue/queries'
 import { loadOrderForCaller, type OrderRow } from './access'
 import { steamBounds } from './create'
@@ -33,13 +33,14 @@ const GAME_KIND_OF: Partial<Record<OrderKind, GameKind>> = {
  * unpaid (409 otherwise). Runs `change` and the recalculation in one transaction.
  */
 export async function changeOrder(
-  c: Context<AppEnv>,
+  deps: ApiDeps,
+  actor: Actor,
   id: string,
   kind: OrderKind,
   change: (tx: Tx, order: OrderRow) => Promise<void>,
 ): Promise<{ order: OrderRow; totals: OrderTotals }> {
-  return c.var.deps.db.transaction(async (tx) => {
-    const before = await loadOrderForCaller(c, id, { db: tx, lock: true })
+  return deps.db.transaction(async (tx) => {
+    const before = await loadOrderForCaller(tx, actor, id, { lock: true })
     if (before.kind !== kind) throw refuse('order_wrong_kind')
     if (!UNPAID_STATUSES.includes(before.status)) throw refuse('order_not_editable')
     await change(tx, before)
@@ -51,13 +52,14 @@ export async function changeOrder(
 
 /** Replaces the lines of an unpaid order with the rules of creation (products of its game). */
 export function replaceLines(
-  c: Context<AppEnv>,
+  deps: ApiDeps,
+  actor: Actor,
   id: string,
   segment: Exclude<OrderSegment, 'steam'>,
   requested: ReadonlyArray<{ id: number; quantity: number }>,
 ) {
   const kind = ORDER_KIND_BY_SEGMENT[segment]
-  return changeOrder(c, id, kind, async (tx, order) => {
+  return changeOrder(deps, actor, id, kind, async (tx, order) => {
     const { lines } = await resolveLines(
       tx,
       requested.map((l) => ({ productId: l.id, quantity: l.quantity })),
@@ -85,8 +87,8 @@ export function replaceLines(
 }
 
 /** Sets a new amount on an unpaid Steam order (bounds of the Steam settings). */
-export function changeSteamAmount(c: Context<AppEnv>, id: string, amount: string | number) {
-  return changeOrder(c, id, 'SteamOrder', async (tx, order) => {
+export function changeSteamAmount(deps: ApiDeps, actor: Actor, id: string, amount: string | number) {
+  return changeOrder(deps, actor, id, 'SteamOrder', async (tx, order) => {
     const steamAmount = parseSteamAmount(amount, await steamBounds(tx))
     await tx.update(orders).set({ steamAmount, updated: new Date() }).where(eq(orders.id, order.id))
   })
@@ -114,8 +116,14 @@ export interface DeliveryChanges {
 }
 
 /** Changes where an unpaid order is delivered; only the fields of its kind, only those given. */
-export function changeDelivery(c: Context<AppEnv>, id: string, segment: OrderSegment, body: DeliveryChanges) {
-  return changeOrder(c, id, ORDER_KIND_BY_SEGMENT[segment], async (tx, order) => {
+export function changeDelivery(
+  deps: ApiDeps,
+  actor: Actor,
+  id: string,
+  segment: OrderSegment,
+  body: DeliveryChanges,
+) {
+  return changeOrder(deps, actor, id, ORDER_KIND_BY_SEGMENT[segment], async (tx, order) => {
     const set: Partial<typeof orders.$inferInsert> = {}
     if (body.email !== undefined && body.email !== null) {
       const email = parseEmail(body.email)

@@ -1,5 +1,5 @@
 // Checks shared by order creation and order updates. Each refusal is a 4xx with its own code.
-import { z } from '@hono/zod-openapi'
+import { z } from 'zod'
 import { and, eq, inArray } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client'
 import { type GameKind, games, products, supplyServers, users } from '../../db/schema'

@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto'
 import { and, asc, eq } from 'drizzle-orm'
-import type { Context } from 'hono'
-import type { AppEnv } from '../../context'
+import type { ApiDeps } from '../../context'
 import { countries, paymentMethodGroups, paymentMethods, payments } from '../../db/schema'
-import { clientAddressOf, clientNetworkOf } from '../../lib/client-address'
 import { ApiError, message } from '../../lib/errors'
 import { refuse, refuseField } from '../../lib/domain-error'
 import { toMoney } from '../../lib/money'
 import { getProvider } from '../../providers'
 import type { PaymentScenario } from '../../providers/types'
+import type { Actor } from '../actor'
 import { fulfilOrder } from '../fulfilment'
 import { loadOrderForCaller } from '../orders/access'
 import { recalculateOrder } from '../orders/pricing'
@@ -38,8 +37,8 @@ const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 const PHONE_RE = /^\+?\d{10,15}$/
 
 /** The method a name means for this visitor: the one in their active country first. */
-async function findMethod(c: Context<AppEnv>, name: string, countryId: number | null) {
-  const rows = await c.var.deps.db
+async function findMethod(deps: ApiDeps, name: string, countryId: number | null) {
+  const rows = await deps.db
     .select({ method: paymentMethods, country: countries })
     .from(paymentMethods)
     .innerJoin(paymentMethodGroups, eq(paymentMethodGroups.id, paymentMethods.groupId))
@@ -53,10 +52,10 @@ async function findMethod(c: Context<AppEnv>, name: string, countryId: number | 
 }
 
 /** The rate of a currency: the method's country when it is that country's currency, else any country's. */
-async function rateFor(c: Context<AppEnv>, currency: string, home: { currency: string; rateMicro: number }) {
+async function rateFor(deps: ApiDeps, currency: string, home: { currency: string; rateMicro: number }) {
   if (currency === home.currency) return home.rateMicro
   if (currency === 'RUB') return 1_000_000
-  const [other] = await c.var.deps.db
+  const [other] = await deps.db
     .select({ rateMicro: countries.rateMicro })
     .from(countries)
     .where(eq(countries.currency, currency))
@@ -85,17 +84,17 @@ function contactFields(
  * An order with nothing left to pay (balance or promo cover it) is paid at once.
  */
 export async function startPayment(
-  c: Context<AppEnv>,
+  deps: ApiDeps,
+  actor: Actor,
   methodName: string,
   body: StartPaymentBody,
   activeCountryId: number | null,
 ): Promise<StartPaymentAnswer> {
-  const deps = c.var.deps
-  const { method, country } = await findMethod(c, methodName, activeCountryId)
-  const checked = await loadOrderForCaller(c, body.order_id)
+  const { method, country } = await findMethod(deps, methodName, activeCountryId)
+  const checked = await loadOrderForCaller(deps.db, actor, body.order_id)
   assertPayable(checked.status)
   // block lists and the velocity limits of payment starts (issue 34)
-  await guardBuyerStart(c, 'payment', checked.email)
+  await guardBuyerStart(deps, actor, 'payment', checked.email)
   // §5: a Standoff order is complete only with the account's avatar
   if (checked.kind === 'StandoffOrder' && !checked.gameAvatar)
     throw refuseField('game_avatar', 'avatar_required')
@@ -113,10 +112,10 @@ export async function startPayment(
   if (totals.totalToPay === 0) {
     const paymentId = randomUUID()
     await deps.db.transaction(async (tx) => {
-      const order = await loadOrderForCaller(c, checked.id, { db: tx, lock: true })
+      const order = await loadOrderForCaller(tx, actor, checked.id, { lock: true })
       assertPayable(order.status)
-      await holdStock(tx, order, holdRules(c))
-      await holdStandoffListing(c, tx, order)
+      await holdStock(tx, order, holdRules(deps, actor))
+      await holdStandoffListing(deps, actor, tx, order)
       await supersedePendingPayments(tx, order.id)
       await tx.insert(payments).values({
         id: paymentId,
@@ -146,20 +145,20 @@ export async function startPayment(
   if (!allowed.includes(currency))
     throw refuseField('currency', 'payment_currency_not_supported', { currency: currency || '—' })
   const contact = contactFields(method.requiredFields, body, checked.email)
-  const rateMicro = await rateFor(c, currency, country)
+  const rateMicro = await rateFor(deps, currency, country)
   const { converted, amount } = paymentAmount(totals.totalToPay, rateMicro, method)
   if (converted < method.minAmount)
     throw refuse('payment_amount_below_minimum', { min: toMoney(method.minAmount), currency })
 
   const paymentId = randomUUID()
   const payment = await deps.db.transaction(async (tx) => {
-    const order = await loadOrderForCaller(c, checked.id, { db: tx, lock: true })
+    const order = await loadOrderForCaller(tx, actor, checked.id, { lock: true })
     assertPayable(order.status)
     if (order.totalToPay !== totals.totalToPay) throw refuse('order_total_changed')
     // the codes are reserved before the shopper pays: no payment starts for stock that is gone
-    await holdStock(tx, order, holdRules(c))
+    await holdStock(tx, order, holdRules(deps, actor))
     // a Standoff order's listing price is held like stock, from here (issue 42)
-    await holdStandoffListing(c, tx, order)
+    await holdStandoffListing(deps, actor, tx, order)
     await supersedePendingPayments(tx, order.id)
     if (order.status === 'created') await transitionOrder(tx, order.id, 'waiting_for_payment')
     const [row] = await tx
@@ -175,8 +174,8 @@ export async function startPayment(
         // the order total this payment is for: a confirmation after the total changed is refused
         scenario: { [ORDER_TOTAL_KEY]: totals.totalToPay },
         // the risk rules' facts (issue 34): who started it and for which country
-        clientAddress: clientAddressOf(c),
-        clientNetwork: clientNetworkOf(c),
+        clientAddress: actor.address,
+        clientNetwork: actor.network,
         countryCode: countryCodeOf(country),
       })
       .returning()
@@ -216,19 +215,19 @@ export async function startPayment(
 }
 
 /** The hold's length and the per-buyer cap (decision 046), for this caller's address. */
-function holdRules(c: Context<AppEnv>) {
-  const { stockHoldMinutes, maxHeldCodes } = c.var.deps.config.orderClock
+function holdRules(deps: ApiDeps, actor: Actor) {
+  const { stockHoldMinutes, maxHeldCodes } = deps.config.orderClock
   // the client's network (IPv6 /64): three addresses of one /64 are one buyer (issue 42)
-  return { minutes: stockHoldMinutes, maxHeldCodes, address: clientNetworkOf(c) }
+  return { minutes: stockHoldMinutes, maxHeldCodes, address: actor.network }
 }
 
 /** Claims a Standoff order's listing price until its hold ends (STOCK_HOLD_MINUTES from the first start). */
-async function holdStandoffListing(c: Context<AppEnv>, tx: Tx, order: OrderRow) {
+async function holdStandoffListing(deps: ApiDeps, actor: Actor, tx: Tx, order: OrderRow) {
   if (order.kind !== 'StandoffOrder') return
-  const { stockHoldMinutes, maxHeldListings } = c.var.deps.config.orderClock
+  const { stockHoldMinutes, maxHeldListings } = deps.config.orderClock
   const { until, over } = await holdEnd(tx, order.id, stockHoldMinutes)
   if (over) throw refuse('hold_time_over')
-  await claimListingPrice(tx, order, { until, maxHeldListings, network: clientNetworkOf(c) })
+  await claimListingPrice(tx, order, { until, maxHeldListings, network: actor.network })
 }
 
 function assertPayable(status: string) {

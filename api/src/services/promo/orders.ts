@@ -1,11 +1,11 @@
 import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm'
-import type { Context } from 'hono'
-import type { AppEnv } from '../../context'
+import type { ApiDeps } from '../../context'
 import type { Tx } from '../../db/client'
 import { orders, promoCodes, users } from '../../db/schema'
 import { ApiError } from '../../lib/errors'
 import { refuse } from '../../lib/domain-error'
 import { toMoney } from '../../lib/money'
+import type { Actor } from '../actor'
 import { loadOrderForCaller, type OrderRow } from '../orders/access'
 import { type OrderTotals, recalculateOrder } from '../orders/pricing'
 import { UNPAID_STATUSES } from '../orders/state-machine'
@@ -42,14 +42,14 @@ class Preview extends Error {
   }
 }
 
-async function lockUnpaid(c: Context<AppEnv>, tx: Tx, orderId: string): Promise<OrderRow> {
-  const order = await loadOrderForCaller(c, orderId, { db: tx, lock: true })
+async function lockUnpaid(actor: Actor, tx: Tx, orderId: string): Promise<OrderRow> {
+  const order = await loadOrderForCaller(tx, actor, orderId, { lock: true })
   if (!UNPAID_STATUSES.includes(order.status)) throw refuse('promo_order_paid')
   return order
 }
 
-async function applyChecked(c: Context<AppEnv>, tx: Tx, orderId: string, code: string) {
-  const order = await lockUnpaid(c, tx, orderId)
+async function applyChecked(actor: Actor, tx: Tx, orderId: string, code: string) {
+  const order = await lockUnpaid(actor, tx, orderId)
   const promo = await findUsablePromo(tx, code, { email: await buyerEmail(tx, order) })
   await assertPromoFitsOrder(tx, promo, order)
   await tx.update(orders).set({ promoCodeId: promo.id, updated: new Date() }).where(eq(orders.id, order.id))
@@ -58,19 +58,19 @@ async function applyChecked(c: Context<AppEnv>, tx: Tx, orderId: string, code: s
 }
 
 /** Applies a code to an unpaid order (the totals are recomputed by recalculateOrder). */
-export async function activateOrderPromo(c: Context<AppEnv>, orderId: string, code: string) {
-  return c.var.deps.db.transaction(async (tx) => {
-    const res = await applyChecked(c, tx, orderId, code)
+export async function activateOrderPromo(deps: ApiDeps, actor: Actor, orderId: string, code: string) {
+  return deps.db.transaction(async (tx) => {
+    const res = await applyChecked(actor, tx, orderId, code)
     await supersedePendingPayments(tx, res.order_id)
     return res
   })
 }
 
 /** The same checks and the totals the code would give, with nothing stored (the work is rolled back). */
-export async function previewOrderPromo(c: Context<AppEnv>, orderId: string, code: string) {
+export async function previewOrderPromo(deps: ApiDeps, actor: Actor, orderId: string, code: string) {
   try {
-    await c.var.deps.db.transaction(async (tx) => {
-      throw new Preview(await applyChecked(c, tx, orderId, code))
+    await deps.db.transaction(async (tx) => {
+      throw new Preview(await applyChecked(actor, tx, orderId, code))
     })
   } catch (e) {
     if (e instanceof Preview) return e.value
@@ -79,9 +79,9 @@ export async function previewOrderPromo(c: Context<AppEnv>, orderId: string, cod
   throw new Error('unreachable')
 }
 
-export async function deactivateOrderPromo(c: Context<AppEnv>, orderId: string) {
-  return c.var.deps.db.transaction(async (tx) => {
-    const order = await lockUnpaid(c, tx, orderId)
+export async function deactivateOrderPromo(deps: ApiDeps, actor: Actor, orderId: string) {
+  return deps.db.transaction(async (tx) => {
+    const order = await lockUnpaid(actor, tx, orderId)
     if (order.promoCodeId !== null) {
       await tx.update(orders).set({ promoCodeId: null, updated: new Date() }).where(eq(orders.id, order.id))
       await supersedePendingPayments(tx, order.id)
@@ -90,10 +90,10 @@ export async function deactivateOrderPromo(c: Context<AppEnv>, orderId: string) 
   })
 }
 
-export async function activeOrderPromo(c: Context<AppEnv>, orderId: string): Promise<PromoRow> {
-  const order = await loadOrderForCaller(c, orderId)
+export async function activeOrderPromo(deps: ApiDeps, actor: Actor, orderId: string): Promise<PromoRow> {
+  const order = await loadOrderForCaller(deps.db, actor, orderId)
   if (order.promoCodeId === null) throw refuse('promo_code_not_active')
-  const [p] = await c.var.deps.db.select().from(promoCodes).where(eq(promoCodes.id, order.promoCodeId))
+  const [p] = await deps.db.select().from(promoCodes).where(eq(promoCodes.id, order.promoCodeId))
   if (!p) throw refuse('promo_code_not_active')
   return p
 }

@@ -1,42 +1,31 @@
 // An order's fiscal receipts as the shop API shows them: the optional `receipts` extension of the
 // order status answer and the recalculated order (present only when the order has one).
-import { z } from '@hono/zod-openapi'
 import { asc, eq, inArray } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client'
-import { RECEIPT_KINDS, RECEIPT_PAYMENT_METHODS, RECEIPT_STATUSES, receipts } from '../../db/schema'
+import {
+  type RECEIPT_KINDS,
+  type RECEIPT_PAYMENT_METHODS,
+  type RECEIPT_STATUSES,
+  receipts,
+} from '../../db/schema'
 import { toMoney } from '../../lib/money'
-import { MoneySchema } from '../../lib/schemas'
 import type { ReceiptItem } from './model'
 
-export const ReceiptSchema = z
-  .object({
-    kind: z.enum(RECEIPT_KINDS).openapi({ description: 'sell: приход; sell_refund: возврат прихода' }),
-    status: z.enum(RECEIPT_STATUSES).openapi({
-      description:
-        'pending: being registered; registered: the fiscal service took it; failed: refused, the shop fixes it',
-    }),
-    payment_method: z.enum(RECEIPT_PAYMENT_METHODS).optional().openapi({
-      description:
-        'Признак способа расчёта: full_prepayment — «предоплата 100 %» when an order delivered later is paid; full_payment — «полный расчёт» (at payment for codes handed over at once, or at delivery offsetting the advance) (decision 059)',
-    }),
-    email: z.string().openapi({ description: 'Where the fiscal service sends the receipt' }),
-    total: MoneySchema,
-    items: z.array(
-      z.object({ name: z.string(), quantity: z.number().int(), price: MoneySchema, sum: MoneySchema }),
-    ),
-    fiscal: z
-      .object({
-        fn_number: z.string().openapi({ description: 'ФН' }),
-        fiscal_document_number: z.string().openapi({ description: 'ФД' }),
-        fiscal_document_attribute: z.string().openapi({ description: 'ФП' }),
-        receipt_datetime: z.string().openapi({ description: 'dd.mm.yyyy HH:MM:SS, Moscow time' }),
-      })
-      .nullable()
-      .openapi({ description: 'The fiscal attributes, once registered by a cash register' }),
-  })
-  .openapi('OrderReceipt', { description: 'Our extension: a fiscal receipt (54-ФЗ) of the order' })
-
-export type ReceiptOut = z.infer<typeof ReceiptSchema>
+/** A receipt of an order (its wire schema: ReceiptSchema, api/src/routes/schemas/receipts.ts). */
+export interface ReceiptOut {
+  kind: (typeof RECEIPT_KINDS)[number]
+  status: (typeof RECEIPT_STATUSES)[number]
+  payment_method?: (typeof RECEIPT_PAYMENT_METHODS)[number]
+  email: string
+  total: string
+  items: Array<{ name: string; quantity: number; price: string; sum: string }>
+  fiscal: {
+    fn_number: string
+    fiscal_document_number: string
+    fiscal_document_attribute: string
+    receipt_datetime: string
+  } | null
+}
 
 type Fiscal = NonNullable<ReceiptOut['fiscal']>
 const isFiscal = (f: unknown): f is Fiscal =>

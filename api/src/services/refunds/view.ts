@@ -1,45 +1,30 @@
 // The refund of an order as the shop API shows it: an optional extension (`refund`) of the order
 // status answer and the recalculated order. The status of the order itself stays `failed`.
 // Refused payments given back (decision 037) are the optional `returned_payments` of the status answer.
-import { z } from '@hono/zod-openapi'
 import { and, asc, eq } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client'
-import { REFUND_METHODS, REFUND_STATUSES, refunds } from '../../db/schema'
-import { MoneySchema } from '../../lib/schemas'
+import { type REFUND_METHODS, type REFUND_STATUSES, refunds } from '../../db/schema'
 import { toMoney } from '../../lib/money'
 
-export const RefundSchema = z
-  .object({
-    status: z.enum(REFUND_STATUSES).openapi({
-      description: 'pending: the provider is asked; done: refunded; manual: support refunds it by hand',
-    }),
-    method: z.enum(REFUND_METHODS).openapi({
-      description: 'provider: back the way it was paid; balance: to the shop balance; manual: by support',
-    }),
-    amount: MoneySchema.openapi({ description: 'Refunded in all (paid plus balance spent), roubles' }),
-    to_balance: MoneySchema.openapi({ description: 'The part credited to the shop balance' }),
-    reason: z.string(),
-  })
-  .openapi('OrderRefund', { description: 'Our extension: the refund of a paid order that was not delivered' })
+type RefundStatus = (typeof REFUND_STATUSES)[number]
+type RefundMethod = (typeof REFUND_METHODS)[number]
 
-export type RefundOut = z.infer<typeof RefundSchema>
+/** The `refund` of an order (its wire schema: RefundSchema, api/src/routes/schemas/refunds.ts). */
+export interface RefundOut {
+  status: RefundStatus
+  method: RefundMethod
+  amount: string
+  to_balance: string
+  reason: string
+}
 
-export const ReturnedPaymentSchema = z
-  .object({
-    amount: MoneySchema.openapi({ description: 'What the provider took, in `currency`' }),
-    currency: z.string(),
-    status: z.enum(REFUND_STATUSES).openapi({
-      description: 'pending: the provider is asked; done: given back; manual: support gives it back by hand',
-    }),
-    method: z.enum(REFUND_METHODS),
-  })
-  .openapi('ReturnedPayment', {
-    description:
-      'Our extension: a payment the provider took but the shop could not accept (amount or currency ' +
-      'not the payment’s, order no longer payable); it did not pay the order and is given back',
-  })
-
-export type ReturnedPaymentOut = z.infer<typeof ReturnedPaymentSchema>
+/** One of `returned_payments` (its wire schema: ReturnedPaymentSchema, routes/schemas/refunds.ts). */
+export interface ReturnedPaymentOut {
+  amount: string
+  currency: string
+  status: RefundStatus
+  method: RefundMethod
+}
 
 /** `returned_payments` of the order status answer: present only when there is one. */
 export async function returnedPaymentsOf(

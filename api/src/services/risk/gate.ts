@@ -2,13 +2,12 @@
 // neutral 403 that never says why) and the velocity limits per client address and per email, in
 // the database like every other limit, so all instances share them (429 with Retry-After).
 import { and, eq, inArray, or } from 'drizzle-orm'
-import type { Context } from 'hono'
-import type { AppEnv } from '../../context'
+import type { ApiDeps } from '../../context'
 import type { Db, Tx } from '../../db/client'
 import { blockList } from '../../db/schema'
 import { inRanges, networkOf } from '../../lib/address-ranges'
-import { clientAddressOf, clientNetworkOf } from '../../lib/client-address'
-import { refuse } from '../../lib/domain-error'
+import { refuse, refuseOverLimit } from '../../lib/domain-error'
+import type { Actor } from '../actor'
 import { emailKey } from '../identity/email-key'
 import { hitRateLimits } from '../rate-limit'
 import { loadRiskSettings } from './settings'
@@ -50,23 +49,21 @@ export async function isBlocked(
  * payment start against the limits per address and per email (429 `rate_limited` over them).
  */
 export async function guardBuyerStart(
-  c: Context<AppEnv>,
+  deps: ApiDeps,
+  actor: Actor,
   what: 'order' | 'payment',
   email: string | null | undefined,
 ): Promise<void> {
-  const { db, config } = c.var.deps
-  if (await isBlocked(db, { email, address: clientAddressOf(c) }, config.clientIpv6Prefix))
+  const { db, config } = deps
+  if (await isBlocked(db, { email, address: actor.address }, config.clientIpv6Prefix))
     throw refuse('buyer_blocked')
   const s = await loadRiskSettings(db, config)
   // one client per IPv6 /64 and one buyer per mailbox (issue 42)
   const limits: Array<[string, number]> = [
-    [`${what}:address:${clientNetworkOf(c)}`, what === 'order' ? s.order_per_address : s.payment_per_address],
+    [`${what}:address:${actor.network}`, what === 'order' ? s.order_per_address : s.payment_per_address],
   ]
   const mail = email?.trim() ? emailKey(email) : null
   if (mail) limits.push([`${what}:email:${mail}`, what === 'order' ? s.order_per_email : s.payment_per_email])
   const hit = await hitRateLimits(db, limits, s.window_minutes * 60)
-  if (hit) {
-    c.header('Retry-After', String(hit.retryAfter))
-    throw refuse('rate_limited', { seconds: hit.retryAfter })
-  }
+  if (hit) throw refuseOverLimit(hit.retryAfter)
 }

@@ -2,7 +2,7 @@
 // (risk_settings) holds what the back-office changed; everything else takes its default, which
 // comes from the environment (ORDER_LIMIT_*, PAYMENT_LIMIT_*, RISK_PAID_PER_ADDRESS, RISK_RULES).
 import { eq } from 'drizzle-orm'
-import { z } from '@hono/zod-openapi'
+import { z } from 'zod'
 import type { Db, Tx } from '../../db/client'
 import { riskSettings } from '../../db/schema'
 import type { ApiConfig } from '../../env'

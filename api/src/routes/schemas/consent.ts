@@ -1,0 +1,8 @@
+// The consent field of the order creation and sign-up bodies (services/consent/record.ts records it).
+import { z } from '@hono/zod-openapi'
+
+/** The optional extension field of the order creation bodies. */
+export const ConsentIn = z.boolean('ожидается да или нет').optional().openapi({
+  description:
+    'Our extension: the buyer ticked «Я даю согласие на обработку персональных данных». Absent: recorded as no consent given',
+})
