@@ -226,12 +226,94 @@ async function standoff500(browser: Browser, js: boolean): Promise<Figures> {
   return f
 }
 
+/** Signs up through the API (an unknown email makes the account); the access token. */
+async function signUp(tag: string): Promise<string> {
+  const res = await fetch(`${BASE}/api/auth/jwt/create/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: email(tag), password: 'Journey-pass-2026' }),
+  })
+  if (!res.ok) throw new Error(`sign-up answered ${res.status}`)
+  return ((await res.json()) as { access: string }).access
+}
+
+/** Before the journey: the buyer's earlier order (1 × 325 UC), paid by bank card in the sandbox. */
+async function paidEarlierOrder(token: string): Promise<string> {
+  const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' }
+  const games = (await (await fetch(`${BASE}/api/games/?limit=100`)).json()) as {
+    results: Array<{ id: number; title: string; resourcetype: string }>
+  }
+  const pubg = games.results.find((g) => g.resourcetype === 'PUBGGame' && g.title === 'PUBG Mobile')
+  if (!pubg) throw new Error('no PUBG Mobile in the demo catalogue')
+  const game = (await (await fetch(`${BASE}/api/games/${pubg.id}/`)).json()) as {
+    products: Array<{ id: number; title: string }>
+  }
+  const product = game.products.find((p) => p.title === '325 UC')
+  if (!product) throw new Error('no 325 UC pack')
+  const order = await fetch(`${BASE}/api/orders/pubg/`, {
+    method: 'POST',
+    headers: auth,
+    body: JSON.stringify({ products: [{ product_id: product.id, quantity: 1 }] }),
+  })
+  if (order.status !== 201) throw new Error(`the earlier order answered ${order.status}`)
+  const { id } = (await order.json()) as { id: string }
+  const pay = await fetch(`${BASE}/api/payments/sandbox-card/`, {
+    method: 'POST',
+    headers: auth,
+    body: JSON.stringify({ order_id: id, currency: 'RUB', email: null, phone: null }),
+  })
+  if (!pay.ok) throw new Error(`paying the earlier order answered ${pay.status}`)
+  const checkout = ((await pay.json()) as { sandbox_checkout_url: string }).sandbox_checkout_url
+  const html = await (await fetch(checkout)).text()
+  const form = /<form method="post" action="([^"]*\/confirm\/)">(.*?)<\/form>/s.exec(html)
+  if (!form) throw new Error('no confirm form on the sandbox checkout')
+  const fields = new URLSearchParams()
+  for (const m of form[2]!.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g))
+    fields.set(m[1]!, m[2]!)
+  await fetch(new URL(form[1]!, checkout), { method: 'POST', body: fields, redirect: 'manual' })
+  return id
+}
+
+/**
+ * A signed-in buyer repeats their last order (paid by bank card, not the cheapest method) from the
+ * order history: «Повторить заказ», the confirm form, the pay page, the sandbox, paid.
+ */
+async function repeatOrder(browser: Browser, js: boolean): Promise<Figures> {
+  const token = await signUp('repeat')
+  const earlier = await paidEarlierOrder(token)
+  const { context, page } = await phone(browser, js)
+  await context.addCookies([{ name: 'access', value: token, url: BASE, httpOnly: true, sameSite: 'Lax' }])
+  const j = new Journey(page)
+  await page.goto(`${BASE}/profile`)
+  await j.tap(page.getByRole('link', { name: 'Повторить заказ' }).first())
+  await page.getByRole('heading', { name: 'Повторить заказ' }).waitFor()
+  await j.tap(page.getByRole('button', { name: 'Подтвердить и оплатить' }))
+  await page.waitForURL((url) => /^\/orders\/[0-9a-f-]{36}\/pay$/.test(url.pathname), { timeout: 60_000 })
+  if (page.url().includes(earlier)) throw new Error('the repeat did not make a new order')
+  const checked = await page
+    .locator('input[name="method"]:checked')
+    .evaluate((el) => (el as HTMLInputElement).value)
+    .catch(() => 'none')
+  const landed = await page.evaluate(() => Math.round(window.scrollY))
+  await j.tap(page.getByTestId('pay-button'))
+  await page.waitForURL(SANDBOX_CHECKOUT, { timeout: 60_000 })
+  await j.tap(page.getByRole('button', { name: 'Оплатить' }))
+  await page.waitForURL((url) => /^\/orders\/[0-9a-f-]{36}\/pay$/.test(url.pathname), { timeout: 60_000 })
+  const f = j.figures(
+    'returning buyer repeats an order, paid',
+    js,
+    `method checked: ${checked} (last used: sandbox-card); pay page opened scrolled ${landed} px to the methods`,
+  )
+  await context.close()
+  return f
+}
+
 async function main() {
   const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium' })
   const rows: Figures[] = []
   try {
     for (const js of [true, false])
-      for (const run of [pubg325, steam500, standoff500]) {
+      for (const run of [pubg325, steam500, standoff500, repeatOrder]) {
         try {
           rows.push(await run(browser, js))
         } catch (e) {

@@ -121,7 +121,11 @@ export function GamePage() {
         <SignInPrompt title={game.title} />
       ) : (
         <>
-          <DeferredOrderForm key={game.id} loaderData={loaderData} actionData={actionData} />
+          <DeferredOrderForm
+            key={`${game.id}:${loaderData.rememberedHere}`}
+            loaderData={loaderData}
+            actionData={actionData}
+          />
           {loaderData.rememberedHere ? <ForgetMe /> : null}
         </>
       )}
