@@ -337,6 +337,36 @@ describe('orders', () => {
     expect(mine.body.status).toBe('failed')
   })
 
+  it('knows an order the shop cancelled by its timeline, not by the reason text', async () => {
+    const product = await makeProduct(api, gameId, 'PUBGProduct', { price: 9900, amountUc: 60 })
+    const order = async (email: string) => {
+      const r = await api.call<{ id: string }>('POST', '/api/orders/pubg/', {
+        body: { products: [{ quantity: 1, product_id: product.id }], email },
+      })
+      expect(r.status).toBe(201)
+      return r.body.id
+    }
+    const cancelPath = (id: string) => `/api/admin/orders/${id}/cancel/`
+    // cancelled once; the reason shown later reads differently (reworded): a second cancel is still done
+    const cancelled = await order('cancel-twice@example.com')
+    expect((await api.call('POST', cancelPath(cancelled), { token: owner.token })).status).toBe(200)
+    await api.db.update(orders).set({ rejectReason: 'Другой текст причины' }).where(eq(orders.id, cancelled))
+    const again = await api.call<{ timeline: Array<{ kind: string }> }>('POST', cancelPath(cancelled), {
+      token: owner.token,
+    })
+    expect(again.status).toBe(200)
+    expect(again.body.timeline.filter((e) => e.kind === 'admin_action')).toHaveLength(1)
+    // failed otherwise, with the very words of a cancel: not cancelled by the shop, so not cancellable
+    const failed = await order('failed-alike@example.com')
+    await api.db
+      .update(orders)
+      .set({ status: 'failed', rejectReason: 'Заказ отменён магазином' })
+      .where(eq(orders.id, failed))
+    const refused = await api.call<{ code: string }>('POST', cancelPath(failed), { token: owner.token })
+    expect(refused.status).toBe(409)
+    expect(refused.body.code).toBe('admin_order_not_cancellable')
+  })
+
   it('queues the order mail again once per request id', async () => {
     const body = { request_id: 'resend-0001' }
     for (let i = 0; i < 2; i++) {

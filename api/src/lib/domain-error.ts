@@ -123,6 +123,26 @@ export const DOMAIN_STATUS = {
   standoff_listing_busy_paid: 409,
   rate_limited: 429,
   social_provider_unavailable: 502,
+  // the back-office's refusals (issue 46: its workflows moved from the routes into services)
+  admin_promo_scope: 400,
+  payment_country_default_hidden: 400,
+  payment_method_name_taken: 400,
+  refund_done_reason_required: 400,
+  seller_inn_invalid: 400,
+  seller_ogrn_invalid: 400,
+  seller_sandbox_in_production: 400,
+  steam_settings_bounds: 400,
+  admin_forbidden: 403,
+  admin_mail_nothing_to_resend: 409,
+  admin_order_no_email: 409,
+  admin_order_not_cancellable: 409,
+  admin_promo_exists: 409,
+  admin_import_too_many: 413,
+  refund_exists: 409,
+  refund_not_allowed: 409,
+  refund_nothing_paid: 409,
+  refund_route_not_allowed: 409,
+  shop_not_saved: 409,
 } as const satisfies Partial<Record<MessageCode, ErrorStatus>>
 
 export type DomainCode = keyof typeof DOMAIN_STATUS

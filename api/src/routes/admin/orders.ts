@@ -1,22 +1,15 @@
 import { z } from '@hono/zod-openapi'
-import { and, asc, eq } from 'drizzle-orm'
 import type { ApiApp } from '../../context'
-import { ORDER_STATUSES, orders, REFUND_STATUSES, refunds } from '../../db/schema'
 import { fail } from '../../lib/errors'
 import { pageNumberPage, pageQuery, pageSchema } from '../../lib/pagination'
 import { errorResponses, jsonContent, UuidParam } from '../../lib/schemas'
 import { audit } from '../../services/admin/audit'
-import { orderDetail, searchOrders } from '../../services/admin/orders'
+import { addOrderNote, cancelOrderByStaff, resendOrderMail } from '../../services/admin/order-actions'
+import { ORDER_STATUSES, orderDetail, REFUND_STATUSES, searchOrders } from '../../services/admin/orders'
 import { retryFulfilment } from '../../services/fulfilment/retry'
-import { recordOrderEvent } from '../../services/orders/events'
-import { transitionOrder, UNPAID_STATUSES } from '../../services/orders/state-machine'
-import { queueMail } from '../../services/mail/outbox'
-import { reverseGiftCashback } from '../../services/balance/cashback'
-import { markOrderCodesRefunded } from '../../services/refunds/done'
-import { PERSON_ROUTES, settleWaitingRefund } from '../../services/refunds/choose'
-import { openRefund } from '../../services/refunds/open'
+import { refundOrderByStaff } from '../../services/refunds/by-staff'
+import { PERSON_ROUTES } from '../../services/refunds/choose'
 import { RefundSchema } from '../schemas/refunds'
-import { message } from '../../lib/errors'
 import { shopTimeZone } from '../../services/shop/settings'
 import { Day } from './fields'
 import { adminRoute, staffOf } from './guard'
@@ -216,172 +209,38 @@ export function registerAdminOrders(app: ApiApp) {
   })
 
   app.openapi(note, async (c) => {
-    const staff = staffOf(c)
     const { id } = c.req.valid('param')
     const { text } = c.req.valid('json')
     if (!text) throw fail(400, 'admin_note_empty')
     await detailOr404(c, id)
-    await c.var.deps.db.transaction(async (tx) => {
-      await recordOrderEvent(tx, id.toLowerCase(), 'note', { text, by: staff.email }, staff.userId)
-      await audit(tx, staff, {
-        action: 'order.note',
-        entity: 'order',
-        entityId: id.toLowerCase(),
-        after: { text },
-      })
-    })
+    await addOrderNote(c.var.deps.db, staffOf(c), id, text)
     return c.json(await detailOr404(c, id), 200)
   })
 
   app.openapi(resend, async (c) => {
-    const staff = staffOf(c)
-    const id = c.req.valid('param').id.toLowerCase()
-    const requestId = (await c.req.json().catch(() => ({})))?.request_id as string | undefined
-    await c.var.deps.db.transaction(async (tx) => {
-      const [order] = await tx.select().from(orders).where(eq(orders.id, id))
-      if (!order) throw fail(404, 'order_not_found')
-      if (!order.email) throw fail(409, 'admin_order_no_email')
-      const template =
-        order.status === 'done' ? 'order_done' : order.status === 'failed' ? 'order_failed' : null
-      if (!template) throw fail(409, 'admin_mail_nothing_to_resend')
-      const key = `${template}:${id}:resend:${requestId ?? crypto.randomUUID()}`
-      const queued = await queueMail(tx, { template, to: order.email, data: { orderId: id }, key })
-      if (!queued) return // this request was carried out already
-      await recordOrderEvent(
-        tx,
-        id,
-        'admin_action',
-        { action: 'resend_mail', template, by: staff.email },
-        staff.userId,
-      )
-      await audit(tx, staff, {
-        action: 'order.resend_mail',
-        entity: 'order',
-        entityId: id,
-        after: { template },
-      })
-    })
+    const { id } = c.req.valid('param')
+    await resendOrderMail(c.var.deps.db, staffOf(c), id, c.req.valid('json').request_id)
     c.var.deps.jobs?.wake()
     return c.json(await detailOr404(c, id), 200)
   })
 
   app.openapi(retry, async (c) => {
-    const staff = staffOf(c)
     const id = c.req.valid('param').id.toLowerCase()
-    const requestId = (await c.req.json().catch(() => ({})))?.request_id as string | undefined
-    await retryFulfilment(c.var.deps, staff, id, requestId)
+    await retryFulfilment(c.var.deps, staffOf(c), id, c.req.valid('json').request_id)
     c.var.deps.jobs?.wake()
     return c.json(await detailOr404(c, id), 200)
   })
 
   app.openapi(cancel, async (c) => {
-    const staff = staffOf(c)
-    const id = c.req.valid('param').id.toLowerCase()
-    await c.var.deps.db.transaction(async (tx) => {
-      const [order] = await tx.select().from(orders).where(eq(orders.id, id)).for('update')
-      if (!order) throw fail(404, 'order_not_found')
-      if (order.status === 'failed' && order.rejectReason === message('admin_order_cancelled_reason')) return
-      if (!UNPAID_STATUSES.includes(order.status)) throw fail(409, 'admin_order_not_cancellable')
-      await transitionOrder(tx, id, 'failed', { rejectReason: message('admin_order_cancelled_reason') })
-      await recordOrderEvent(tx, id, 'admin_action', { action: 'cancel', by: staff.email }, staff.userId)
-      await audit(tx, staff, {
-        action: 'order.cancel',
-        entity: 'order',
-        entityId: id,
-        before: { status: order.status },
-        after: { status: 'failed' },
-      })
-    })
+    const { id } = c.req.valid('param')
+    await cancelOrderByStaff(c.var.deps.db, staffOf(c), id)
     return c.json(await detailOr404(c, id), 200)
   })
 
   app.openapi(refund, async (c) => {
-    const staff = staffOf(c)
-    const id = c.req.valid('param').id.toLowerCase()
-    const body = RefundBody.safeParse(await c.req.json().catch(() => ({})))
-    if (!body.success) throw fail(400, 'admin_refund_reason_invalid')
-    const reason = body.data.reason || message('refund_reason_admin')
-    await c.var.deps.db.transaction(async (tx) => {
-      const [order] = await tx.select().from(orders).where(eq(orders.id, id)).for('update')
-      if (!order) throw fail(404, 'order_not_found')
-      const [existing] = await tx
-        .select()
-        .from(refunds)
-        .where(and(eq(refunds.orderId, id), eq(refunds.kind, 'order')))
-        .for('update')
-      // a refused payment's refund waiting for a person (decision 037), when the order's own does not
-      const [returned] =
-        existing?.status === 'manual'
-          ? []
-          : await tx
-              .select()
-              .from(refunds)
-              .where(and(eq(refunds.orderId, id), eq(refunds.kind, 'payment'), eq(refunds.status, 'manual')))
-              .orderBy(asc(refunds.id))
-              .limit(1)
-              .for('update')
-      if (order.paidAt === null && !returned) throw fail(409, 'refund_nothing_paid')
-      const waiting = existing?.status === 'manual' ? existing : returned
-      let after: Record<string, unknown>
-      if (waiting) {
-        // the only second step there is: a person chooses where the money the shop could not
-        // give back goes (by hand, or to the buyer's balance), decision 110
-        const done = await settleWaitingRefund(tx, waiting, order, body.data.route ?? 'manual', staff.userId)
-        if (!done) throw fail(409, 'refund_route_not_allowed')
-        after = { refund: 'done', method: done.method, kind: waiting.kind }
-      } else if (existing) {
-        throw fail(409, 'refund_exists')
-      } else if (UNPAID_STATUSES.includes(order.status)) {
-        throw fail(409, 'refund_not_allowed')
-      } else if (order.status === 'done') {
-        // put right after delivery (decision 063): the order stays done, its money goes back by
-        // the same route as any refund, its codes are marked refunded and never offered again
-        if (!body.data.reason) throw fail(400, 'refund_done_reason_required')
-        const opened = await openRefund(tx, id, reason, staff.userId)
-        if (!opened) throw fail(409, 'refund_nothing_paid')
-        const codes = await markOrderCodesRefunded(tx, id)
-        // the gift cashback it earned goes back too, as far as the balance holds it (decision 082)
-        const cashback = await reverseGiftCashback(tx, id)
-        after = {
-          status: 'done',
-          refund: opened.status,
-          method: opened.method,
-          amount: opened.amount,
-          codes,
-          ...(cashback
-            ? {
-                cashback: cashback.cashback,
-                cashback_taken_back: cashback.taken,
-                cashback_written_off: cashback.writtenOff,
-              }
-            : {}),
-        }
-      } else {
-        if (order.status !== 'failed') await transitionOrder(tx, id, 'failed', { rejectReason: reason })
-        else await openRefund(tx, id, reason, staff.userId)
-        const [opened] = await tx
-          .update(refunds)
-          .set({ actorUserId: staff.userId })
-          .where(and(eq(refunds.orderId, id), eq(refunds.kind, 'order')))
-          .returning()
-        if (!opened) throw fail(409, 'refund_nothing_paid')
-        after = { status: 'failed', refund: opened.status, method: opened.method, amount: opened.amount }
-      }
-      await recordOrderEvent(
-        tx,
-        id,
-        'admin_action',
-        { action: 'refund', reason, by: staff.email },
-        staff.userId,
-      )
-      await audit(tx, staff, {
-        action: 'order.refund',
-        entity: 'order',
-        entityId: id,
-        before: { status: order.status, refund: existing?.status ?? null },
-        after,
-      })
-    })
+    const { id } = c.req.valid('param')
+    const { reason, route } = c.req.valid('json')
+    await refundOrderByStaff(c.var.deps.db, staffOf(c), id, { reason, route })
     c.var.deps.jobs?.wake()
     return c.json(await detailOr404(c, id), 200)
   })

@@ -22,6 +22,9 @@ import { ledgerOfOrder } from '../receipts/ledger'
 import { parseOrderNumber } from '../../../../shared/order-number'
 import { DEFAULT_SHOP_TIMEZONE, shopDayEnd, shopDayStart } from '../../../../shared/shop-time'
 
+/** The states the search filters by (the back-office's route declares them). */
+export { ORDER_STATUSES, REFUND_STATUSES } from '../../db/schema'
+
 export interface OrderSearch {
   /** An order id, its short number («10234», «№ 10234»), or (part of) a buyer's email. */
   q?: string
