@@ -1,29 +1,26 @@
 // Back-office payment setup: countries (hidden or offered), method groups and methods (provider,
 // active, fees, limits, icon, order); the owner creates them all here, no SQL needed.
 import { z } from '@hono/zod-openapi'
-import { asc, eq, ne, sql } from 'drizzle-orm'
 import type { ApiApp, ApiDeps } from '../../context'
-import { countries, paymentMethodGroups, paymentMethods } from '../../db/schema'
-import { fail, fieldError } from '../../lib/errors'
 import { toMoney } from '../../lib/money'
 import { errorResponses, IdParam, jsonContent } from '../../lib/schemas'
-import { audit } from '../../services/admin/audit'
-import { patchAudited } from '../../services/admin/patch'
-import {
-  checkCanSwitchOn,
-  checkProviderCurrency,
-  checkProviderKind,
-  PROVIDER_NAMES,
-  providerChoices,
-  providerReady,
-} from '../../services/payments/method-setup'
+import { PROVIDER_NAMES, providerChoices, providerReady } from '../../services/payments/method-setup'
 import { deleteCountry, deletePaymentGroup, deletePaymentMethod } from '../../services/payments/setup-delete'
+import {
+  createCountry,
+  createPaymentGroup,
+  createPaymentMethod,
+  type MethodSettings,
+  type PaymentCountry as Country,
+  type PaymentGroup as Group,
+  type PaymentMethod as Method,
+  patchCountry,
+  patchPaymentGroup,
+  patchPaymentMethod,
+  paymentSetup,
+} from '../../services/payments/setup-edit'
 import { Filled, Int, jsonBody, Money, Text } from './fields'
 import { adminRoute, staffOf } from './guard'
-
-type Country = typeof countries.$inferSelect
-type Group = typeof paymentMethodGroups.$inferSelect
-type Method = typeof paymentMethods.$inferSelect
 
 const methodOut = (deps: ApiDeps) => (m: Method) => ({
   id: m.id,
@@ -281,17 +278,9 @@ const methodDelete = deleteRoute(
 
 export function registerAdminPayments(app: ApiApp) {
   app.openapi(all, async (c) => {
-    const { db } = c.var.deps
-    const [cs, gs, ms] = await Promise.all([
-      db.select().from(countries).orderBy(asc(countries.sortOrder), asc(countries.id)),
-      db
-        .select()
-        .from(paymentMethodGroups)
-        .orderBy(asc(paymentMethodGroups.order), asc(paymentMethodGroups.id)),
-      db.select().from(paymentMethods).orderBy(asc(paymentMethods.sortOrder), asc(paymentMethods.id)),
-    ])
+    const setup = await paymentSetup(c.var.deps.db)
     return c.json(
-      cs.map((x) => countryOut(c.var.deps, x, gs, ms)),
+      setup.countries.map((x) => countryOut(c.var.deps, x, setup.groups, setup.methods)),
       200,
     )
   })
@@ -299,198 +288,67 @@ export function registerAdminPayments(app: ApiApp) {
   app.openapi(providers, (c) => c.json(providerChoices(c.var.deps), 200))
 
   app.openapi(countryCreate, async (c) => {
-    const staff = staffOf(c)
     const b = c.req.valid('json') as z.infer<typeof CountryCreate>
-    const id = await c.var.deps.db.transaction(async (tx) => {
-      const [{ n } = { n: 0 }] = await tx.select({ n: sql<number>`count(*)::int` }).from(countries)
-      // the first country is the default one, whatever the form said
-      const isDefault = n === 0 || b.is_default === true
-      if (isDefault) await tx.update(countries).set({ isDefault: false })
-      const values = {
-        name: b.name,
-        currency: b.currency,
-        rateMicro: b.rate_micro ?? 1_000_000,
-        flag: b.flag ?? (b.currency === 'RUB' ? '/images/flags/ru.svg' : ''),
-        sortOrder: b.sort_order ?? 0,
-        hidden: b.hidden ?? false,
-        isDefault,
-      }
-      const [row] = await tx.insert(countries).values(values).returning({ id: countries.id })
-      await audit(tx, staff, {
-        action: 'country.create',
-        entity: 'country',
-        entityId: row!.id,
-        after: values,
-      })
-      return row!.id
+    const id = await createCountry(c.var.deps.db, staffOf(c), {
+      name: b.name,
+      currency: b.currency,
+      rateMicro: b.rate_micro,
+      flag: b.flag,
+      sortOrder: b.sort_order,
+      hidden: b.hidden,
+      isDefault: b.is_default,
     })
     return c.json({ id }, 200)
   })
 
   app.openapi(groupCreate, async (c) => {
-    const staff = staffOf(c)
     const b = c.req.valid('json') as z.infer<typeof GroupCreate>
-    const countryId = c.req.valid('param').id
-    const id = await c.var.deps.db.transaction(async (tx) => {
-      const [country] = await tx
-        .select({ id: countries.id })
-        .from(countries)
-        .where(eq(countries.id, countryId))
-      if (!country) throw fail(404, 'not_found')
-      const values = { countryId, name: b.name, shortName: b.short_name || b.name, order: b.order ?? 0 }
-      const [row] = await tx
-        .insert(paymentMethodGroups)
-        .values(values)
-        .returning({ id: paymentMethodGroups.id })
-      await audit(tx, staff, {
-        action: 'payment_method_group.create',
-        entity: 'payment_method_group',
-        entityId: row!.id,
-        after: values,
-      })
-      return row!.id
+    const id = await createPaymentGroup(c.var.deps.db, staffOf(c), c.req.valid('param').id, {
+      name: b.name,
+      shortName: b.short_name,
+      order: b.order,
     })
     return c.json({ id }, 200)
   })
 
   app.openapi(methodCreate, async (c) => {
-    const staff = staffOf(c)
-    const deps = c.var.deps
     const b = c.req.valid('json') as z.infer<typeof MethodCreate>
-    const groupId = c.req.valid('param').id
-    const id = await deps.db.transaction(async (tx) => {
-      const [group] = await tx
-        .select({ id: paymentMethodGroups.id, currency: countries.currency })
-        .from(paymentMethodGroups)
-        .innerJoin(countries, eq(countries.id, paymentMethodGroups.countryId))
-        .where(eq(paymentMethodGroups.id, groupId))
-      if (!group) throw fail(404, 'not_found')
-      const [taken] = await tx
-        .select({ id: paymentMethods.id })
-        .from(paymentMethods)
-        .where(eq(paymentMethods.name, b.name))
-        .limit(1)
-      // the name is the address of POST /api/payments/{name}/: one method per name in the shop
-      if (taken) throw fieldError('name', 'payment_method_name_taken', { name: b.name })
-      const setup = checkProviderKind(deps, b.provider, b.kind ?? null)
-      checkProviderCurrency(b.provider, group.currency)
-      if (b.is_active) checkCanSwitchOn(deps, b.provider)
-      const values = {
-        groupId,
-        name: b.name,
-        title: b.title,
-        provider: b.provider,
-        scenario: setup.kind,
-        icon: b.icon ?? setup.icon,
-        isActive: b.is_active ?? false,
-        fee: b.fee_bp ?? 0,
-        fixFee: b.fix_fee ?? 0,
-        minAmount: b.min_amount ?? 0,
-        isSecondary: b.is_secondary ?? false,
-        sortOrder: b.sort_order ?? 0,
-        currencies: [group.currency],
-        requiredFields: [],
-      }
-      const [row] = await tx.insert(paymentMethods).values(values).returning({ id: paymentMethods.id })
-      await audit(tx, staff, {
-        action: 'payment_method.create',
-        entity: 'payment_method',
-        entityId: row!.id,
-        after: values,
-      })
-      return row!.id
+    const id = await createPaymentMethod(c.var.deps, staffOf(c), c.req.valid('param').id, {
+      name: b.name,
+      title: b.title,
+      provider: b.provider,
+      ...methodSettings(b),
     })
     return c.json({ id }, 200)
   })
 
   app.openapi(countryPatch, async (c) => {
-    const staff = staffOf(c)
     const b = c.req.valid('json') as z.infer<typeof CountryPatch>
-    const id = c.req.valid('param').id
-    await c.var.deps.db.transaction(async (tx) => {
-      const after = await patchAudited<Country>(
-        tx,
-        staff,
-        { table: countries, id: countries.id, entity: 'country' },
-        id,
-        {
-          name: b.name,
-          rateMicro: b.rate_micro,
-          sortOrder: b.sort_order,
-          hidden: b.hidden,
-          isDefault: b.is_default,
-        },
-        (merged) => {
-          // buyers land in the default country: it cannot be the hidden one
-          if (merged.isDefault && merged.hidden) throw fieldError('hidden', 'payment_country_default_hidden')
-        },
-      )
-      if (b.is_default) await tx.update(countries).set({ isDefault: false }).where(ne(countries.id, after.id))
+    await patchCountry(c.var.deps.db, staffOf(c), c.req.valid('param').id, {
+      name: b.name,
+      rateMicro: b.rate_micro,
+      sortOrder: b.sort_order,
+      hidden: b.hidden,
+      isDefault: b.is_default,
     })
     return c.json({ ok: true as const }, 200)
   })
 
   app.openapi(groupPatch, async (c) => {
-    const staff = staffOf(c)
     const b = c.req.valid('json') as z.infer<typeof GroupPatch>
-    await c.var.deps.db.transaction((tx) =>
-      patchAudited<Group>(
-        tx,
-        staff,
-        { table: paymentMethodGroups, id: paymentMethodGroups.id, entity: 'payment_method_group' },
-        c.req.valid('param').id,
-        { name: b.name, shortName: b.short_name, order: b.order },
-      ),
-    )
+    await patchPaymentGroup(c.var.deps.db, staffOf(c), c.req.valid('param').id, {
+      name: b.name,
+      shortName: b.short_name,
+      order: b.order,
+    })
     return c.json({ ok: true as const }, 200)
   })
 
   app.openapi(methodPatch, async (c) => {
-    const staff = staffOf(c)
-    const deps = c.var.deps
     const b = c.req.valid('json') as z.infer<typeof MethodPatch>
-    const id = c.req.valid('param').id
-    await deps.db.transaction(async (tx) => {
-      const [row] = await tx
-        .select({ method: paymentMethods, currency: countries.currency })
-        .from(paymentMethods)
-        .innerJoin(paymentMethodGroups, eq(paymentMethodGroups.id, paymentMethods.groupId))
-        .innerJoin(countries, eq(countries.id, paymentMethodGroups.countryId))
-        .where(eq(paymentMethods.id, id))
-        .for('update', { of: paymentMethods })
-      if (!row) throw fail(404, 'not_found')
-      const cur = row.method
-      const provider = b.provider ?? cur.provider
-      const movedProvider = provider !== cur.provider
-      // the edit form sends the current kind back: only a different one is checked
-      const kindChanged = (b.kind !== undefined && (b.kind?.trim() || null) !== cur.scenario) || movedProvider
-      // a new provider forgets the old one's kind unless a kind comes with it
-      const kind = kindChanged
-        ? checkProviderKind(deps, provider, b.kind !== undefined ? b.kind : null).kind
-        : cur.scenario
-      // switching on, or moving an active method to another provider, needs that provider's keys
-      if (b.is_active === true || (movedProvider && (b.is_active ?? cur.isActive)))
-        checkCanSwitchOn(deps, provider)
-      // a method that is or will be on, or moves to another system, must charge its country's currency
-      if (movedProvider || (b.is_active ?? cur.isActive)) checkProviderCurrency(provider, row.currency)
-      await patchAudited<Method>(
-        tx,
-        staff,
-        { table: paymentMethods, id: paymentMethods.id, entity: 'payment_method' },
-        id,
-        {
-          title: b.title,
-          provider: b.provider,
-          scenario: kind,
-          icon: b.icon,
-          isActive: b.is_active,
-          fee: b.fee_bp,
-          fixFee: b.fix_fee,
-          minAmount: b.min_amount,
-          isSecondary: b.is_secondary,
-          sortOrder: b.sort_order,
-        },
-      )
+    await patchPaymentMethod(c.var.deps, staffOf(c), c.req.valid('param').id, {
+      provider: b.provider,
+      ...methodSettings(b),
     })
     return c.json({ ok: true as const }, 200)
   })
@@ -501,10 +359,20 @@ export function registerAdminPayments(app: ApiApp) {
     [methodDelete, deletePaymentMethod],
   ] as const)
     app.openapi(route, async (c) => {
-      const staff = staffOf(c)
-      const deps = c.var.deps
-      const id = c.req.valid('param').id
-      await deps.db.transaction((tx) => remove(tx, deps, staff, id))
+      await remove(c.var.deps, staffOf(c), c.req.valid('param').id)
       return c.json({ ok: true as const }, 200)
     })
 }
+
+/** A method form's settings, as the service names them. */
+const methodSettings = (b: z.infer<typeof MethodPatch>): MethodSettings => ({
+  title: b.title,
+  kind: b.kind,
+  icon: b.icon,
+  isActive: b.is_active,
+  fee: b.fee_bp,
+  fixFee: b.fix_fee,
+  minAmount: b.min_amount,
+  isSecondary: b.is_secondary,
+  sortOrder: b.sort_order,
+})

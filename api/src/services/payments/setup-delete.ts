@@ -43,7 +43,7 @@ async function checkRemovable(
 
 const brief = (m: Method) => ({ id: m.id, name: m.name, title: m.title, provider: m.provider })
 
-export async function deletePaymentMethod(tx: Tx, deps: ApiDeps, staff: StaffMember, id: number) {
+async function removeMethod(tx: Tx, deps: ApiDeps, staff: StaffMember, id: number) {
   const [m] = await tx.select().from(paymentMethods).where(eq(paymentMethods.id, id)).for('update')
   if (!m) throw refuse('not_found')
   await checkRemovable(tx, deps, [m], () => refuse('payment_method_has_payments', { title: m.title }))
@@ -56,7 +56,7 @@ export async function deletePaymentMethod(tx: Tx, deps: ApiDeps, staff: StaffMem
   })
 }
 
-export async function deletePaymentGroup(tx: Tx, deps: ApiDeps, staff: StaffMember, id: number) {
+async function removeGroup(tx: Tx, deps: ApiDeps, staff: StaffMember, id: number) {
   const [g] = await tx.select().from(paymentMethodGroups).where(eq(paymentMethodGroups.id, id)).for('update')
   if (!g) throw refuse('not_found')
   const methods = await tx.select().from(paymentMethods).where(eq(paymentMethods.groupId, id)).for('update')
@@ -71,7 +71,7 @@ export async function deletePaymentGroup(tx: Tx, deps: ApiDeps, staff: StaffMemb
   })
 }
 
-export async function deleteCountry(tx: Tx, deps: ApiDeps, staff: StaffMember, id: number) {
+async function removeCountry(tx: Tx, deps: ApiDeps, staff: StaffMember, id: number) {
   const [c] = await tx.select().from(countries).where(eq(countries.id, id)).for('update')
   if (!c) throw refuse('not_found')
   if (c.isDefault) throw refuse('payment_country_default_delete', { name: c.name })
@@ -106,3 +106,15 @@ export async function deleteCountry(tx: Tx, deps: ApiDeps, staff: StaffMember, i
     },
   })
 }
+
+/** Deletes a payment method, in its own transaction. */
+export const deletePaymentMethod = (deps: ApiDeps, staff: StaffMember, id: number) =>
+  deps.db.transaction((tx) => removeMethod(tx, deps, staff, id))
+
+/** Deletes a method group with its methods, in its own transaction. */
+export const deletePaymentGroup = (deps: ApiDeps, staff: StaffMember, id: number) =>
+  deps.db.transaction((tx) => removeGroup(tx, deps, staff, id))
+
+/** Deletes a country with its groups and methods, in its own transaction. */
+export const deleteCountry = (deps: ApiDeps, staff: StaffMember, id: number) =>
+  deps.db.transaction((tx) => removeCountry(tx, deps, staff, id))
