@@ -1,18 +1,16 @@
 // Back-office promo codes: create, edit, deactivate; scope, limits, validity; usage.
 import { z } from '@hono/zod-openapi'
-import { asc, count, eq, sql } from 'drizzle-orm'
 import type { ApiApp } from '../../context'
-import type { Db } from '../../db/client'
-import { games, gifts, ORDER_KINDS, promoCodes, promoRedemptions } from '../../db/schema'
-import { promoTargetOf } from '../../services/promo/scope'
-import { fail, fieldError } from '../../lib/errors'
 import { errorResponses, IdParam, jsonContent } from '../../lib/schemas'
-import { audit } from '../../services/admin/audit'
-import { patchAudited } from '../../services/admin/patch'
+import {
+  createPromoCode,
+  listPromoCodes,
+  ORDER_KINDS,
+  type PromoSettings,
+  patchPromoCode,
+} from '../../services/promo/admin-codes'
 import { Int, jsonBody } from './fields'
 import { adminRoute, staffOf } from './guard'
-
-type Promo = typeof promoCodes.$inferSelect
 
 const PromoOut = z
   .object({
@@ -83,39 +81,7 @@ const PromoCreate = PromoFields.extend({
     .openapi({ description: 'With neither game nor gift: a code for every game (PromoCode) or every gift' }),
 }).openapi('AdminPromoCreate')
 
-/** The code's kind from its scope: one game, one gift, or every game / every gift; else null. */
-function kindOf(b: z.infer<typeof PromoCreate>): Promo['kind'] | null {
-  const game = b.game ?? null
-  const gift = b.gift ?? null
-  if (game !== null && gift !== null) return null
-  const kind = game !== null ? 'PromoCode' : gift !== null ? 'GiftPromoCode' : (b.resourcetype ?? null)
-  return b.resourcetype && b.resourcetype !== kind ? null : kind
-}
 const PromoPatch = PromoFields.partial().openapi('AdminPromoPatch')
-
-const out = (p: Promo, redemptions: number) => ({
-  id: p.id,
-  code: p.code,
-  resourcetype: p.kind,
-  percent: p.percent,
-  game: p.gameId,
-  gift: p.giftId,
-  expires_at: p.expiresAt?.toISOString() ?? null,
-  max_uses: p.maxUses,
-  used_count: p.usedCount,
-  is_active: p.isActive,
-  redemptions,
-  excluded_kinds: p.excludedKinds,
-  discounts: ORDER_KINDS.map((kind) => ({ kind, target: promoTargetOf(p, kind) })),
-})
-
-async function redemptionsOf(db: Db, id: number) {
-  const [r] = await db
-    .select({ n: count() })
-    .from(promoRedemptions)
-    .where(eq(promoRedemptions.promoCodeId, id))
-  return r?.n ?? 0
-}
 
 const list = adminRoute('owner', {
   method: 'get',
@@ -139,81 +105,37 @@ const patch = adminRoute('owner', {
 })
 
 export function registerAdminPromo(app: ApiApp) {
-  app.openapi(list, async (c) => {
-    const { db } = c.var.deps
-    const rows = await db
-      .select({
-        promo: promoCodes,
-        redemptions:
-          sql<number>`(select count(*) from ${promoRedemptions} where ${promoRedemptions.promoCodeId} = ${promoCodes.id})`.mapWith(
-            Number,
-          ),
-      })
-      .from(promoCodes)
-      .orderBy(asc(promoCodes.id))
-    return c.json(
-      rows.map((r) => out(r.promo, r.redemptions)),
-      200,
-    )
-  })
+  app.openapi(list, async (c) => c.json(await listPromoCodes(c.var.deps.db), 200))
 
   app.openapi(create, async (c) => {
-    const staff = staffOf(c)
     const b = c.req.valid('json')
-    const kind = kindOf(b)
-    if (!kind) throw fieldError('game', 'admin_promo_scope')
-    const row = await c.var.deps.db.transaction(async (tx) => {
-      if (b.game) {
-        const [g] = await tx.select({ id: games.id }).from(games).where(eq(games.id, b.game))
-        if (!g) throw fieldError('game', 'not_found')
-      }
-      if (b.gift) {
-        const [g] = await tx.select({ id: gifts.id }).from(gifts).where(eq(gifts.id, b.gift))
-        if (!g) throw fieldError('gift', 'not_found')
-      }
-      const [dup] = await tx
-        .select({ id: promoCodes.id })
-        .from(promoCodes)
-        .where(eq(sql`lower(${promoCodes.code})`, b.code.toLowerCase()))
-      if (dup) throw fail(409, 'admin_promo_exists')
-      const [p] = await tx
-        .insert(promoCodes)
-        .values({
-          code: b.code,
-          kind,
-          percent: b.percent,
-          gameId: b.game ?? null,
-          giftId: b.gift ?? null,
-          expiresAt: b.expires_at ?? null,
-          maxUses: b.max_uses ?? null,
-          isActive: b.is_active ?? true,
-          excludedKinds: [...new Set(b.excluded_kinds ?? [])],
-        })
-        .returning()
-      await audit(tx, staff, {
-        action: 'promo.create',
-        entity: 'promo_code',
-        entityId: p!.id,
-        after: out(p!, 0),
-      })
-      return p!
+    const view = await createPromoCode(c.var.deps.db, staffOf(c), {
+      code: b.code,
+      kind: b.resourcetype,
+      game: b.game,
+      gift: b.gift,
+      ...settings(b),
+      percent: b.percent,
     })
-    return c.json(out(row, 0), 200)
+    return c.json(view, 200)
   })
 
   app.openapi(patch, async (c) => {
-    const staff = staffOf(c)
-    const { id } = c.req.valid('param')
-    const b = c.req.valid('json')
-    const row = await c.var.deps.db.transaction((tx) =>
-      patchAudited<Promo>(tx, staff, { table: promoCodes, id: promoCodes.id, entity: 'promo_code' }, id, {
-        percent: b.percent,
-        expiresAt: b.expires_at,
-        maxUses: b.max_uses,
-        isActive: b.is_active,
-        excludedKinds: b.excluded_kinds ? [...new Set(b.excluded_kinds)] : undefined,
-      }),
+    const view = await patchPromoCode(
+      c.var.deps.db,
+      staffOf(c),
+      c.req.valid('param').id,
+      settings(c.req.valid('json')),
     )
-    return c.json(out(row, await redemptionsOf(c.var.deps.db, id)), 200)
+    return c.json(view, 200)
   })
 }
+
+/** The form's settings of a code, as the service names them. */
+const settings = (b: z.infer<typeof PromoPatch>): PromoSettings => ({
+  percent: b.percent,
+  expiresAt: b.expires_at,
+  maxUses: b.max_uses,
+  isActive: b.is_active,
+  excludedKinds: b.excluded_kinds,
+})
