@@ -1,12 +1,14 @@
 // The «Антифрод» settings (issue 34): velocity limits and the risk rules with their thresholds.
 // Owners only; every change is audited. Defaults come from the environment until saved once.
+import { z } from '@hono/zod-openapi'
 import type { ApiApp } from '../../context'
 import { errorResponses, jsonContent } from '../../lib/schemas'
-import { audit, changedFields } from '../../services/admin/audit'
-import { loadRiskSettings, RiskSettingsSchema, saveRiskSettings } from '../../services/risk/settings'
+import { loadRiskSettings, RiskSettingsSchema } from '../../services/risk/settings'
+import { replaceRiskSettings } from '../../services/risk/settings-edit'
 import { adminRoute, staffOf } from './guard'
 
-const Settings = RiskSettingsSchema.openapi('RiskSettings')
+// the service's plain-zod rules, published under the contract's name
+const Settings = z.object(RiskSettingsSchema.shape).openapi('RiskSettings')
 
 const read = adminRoute('owner', {
   method: 'get',
@@ -26,20 +28,7 @@ const write = adminRoute('owner', {
 export function registerAdminAntifraud(app: ApiApp) {
   app.openapi(read, async (c) => c.json(await loadRiskSettings(c.var.deps.db, c.var.deps.config), 200))
   app.openapi(write, async (c) => {
-    const next = c.req.valid('json')
     const { db, config } = c.var.deps
-    await db.transaction(async (tx) => {
-      const before = await loadRiskSettings(tx, config)
-      await saveRiskSettings(tx, next)
-      const diff = changedFields(before as Record<string, unknown>, next)
-      await audit(tx, staffOf(c), {
-        action: 'antifraud.update',
-        entity: 'antifraud',
-        entityId: 1,
-        before: diff.before,
-        after: diff.after,
-      })
-    })
-    return c.json(await loadRiskSettings(db, config), 200)
+    return c.json(await replaceRiskSettings(db, config, staffOf(c), c.req.valid('json')), 200)
   })
 }

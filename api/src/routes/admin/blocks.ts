@@ -3,10 +3,16 @@
 // start are refused with a neutral message (services/risk/gate.ts).
 import { z } from '@hono/zod-openapi'
 import type { ApiApp } from '../../context'
-import { BLOCK_KINDS } from '../../db/schema'
 import { fail } from '../../lib/errors'
 import { errorResponses, IdParam, jsonContent, UuidParam } from '../../lib/schemas'
-import { addBlock, blockOrder, listBlocks, normaliseBlock, removeBlock } from '../../services/risk/blocks'
+import {
+  addBlock,
+  BLOCK_KINDS,
+  blockOrder,
+  listBlocks,
+  normaliseBlock,
+  removeBlock,
+} from '../../services/risk/blocks'
 import { adminRoute, staffOf } from './guard'
 
 const Block = z
@@ -97,21 +103,19 @@ export function registerAdminBlocks(app: ApiApp) {
   app.openapi(add, async (c) => {
     const body = c.req.valid('json')
     const value = normaliseBlock(body.kind, body.value, c.var.deps.config.risk.cardKey)
-    const out = await c.var.deps.db.transaction((tx) =>
-      addBlock(tx, staffOf(c), { kind: body.kind, value, note: body.note || null }),
-    )
+    const out = await addBlock(c.var.deps.db, staffOf(c), { kind: body.kind, value, note: body.note || null })
     return c.json({ entry: toWire(out.row), added: out.added }, 200)
   })
   app.openapi(remove, async (c) => {
     const { id } = c.req.valid('param')
-    const gone = await c.var.deps.db.transaction((tx) => removeBlock(tx, staffOf(c), id))
+    const gone = await removeBlock(c.var.deps.db, staffOf(c), id)
     if (!gone) throw fail(404, 'block_not_found')
     return c.body(null, 204)
   })
   app.openapi(fromOrder, async (c) => {
     const id = c.req.valid('param').id.toLowerCase()
     const prefix = c.var.deps.config.clientIpv6Prefix
-    const out = await c.var.deps.db.transaction((tx) => blockOrder(tx, staffOf(c), id, prefix))
+    const out = await blockOrder(c.var.deps.db, staffOf(c), id, prefix)
     return c.json({ results: out.map((o) => ({ entry: toWire(o.row), added: o.added })) }, 200)
   })
 }

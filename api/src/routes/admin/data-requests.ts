@@ -2,10 +2,10 @@
 // «выполнено», audited (support and owner).
 import { z } from '@hono/zod-openapi'
 import type { ApiApp } from '../../context'
-import { DATA_REQUEST_KINDS } from '../../db/schema'
 import { fail } from '../../lib/errors'
 import { errorResponses, jsonContent } from '../../lib/schemas'
 import {
+  DATA_REQUEST_KINDS,
   type DataRequestRow,
   listDataRequests,
   markDataRequestDone,

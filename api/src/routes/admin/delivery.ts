@@ -3,11 +3,16 @@
 // admin guard's 404.
 import { z } from '@hono/zod-openapi'
 import type { ApiApp } from '../../context'
-import { ORDER_KINDS } from '../../db/schema'
 import { fail } from '../../lib/errors'
 import { pageNumberPage, pageQuery, pageSchema } from '../../lib/pagination'
 import { errorResponses, jsonContent, UuidParam } from '../../lib/schemas'
-import { listWaiting, markDelivered, markNotDelivered, takeOrder } from '../../services/delivery/desk'
+import {
+  listWaiting,
+  markDelivered,
+  markNotDelivered,
+  ORDER_KINDS,
+  takeOrder,
+} from '../../services/delivery/desk'
 import { adminRoute, staffOf } from './guard'
 
 const DeskOrder = z

@@ -6,11 +6,16 @@
 import { createRoute, type RouteConfig } from '@hono/zod-openapi'
 import type { Context, MiddlewareHandler } from 'hono'
 import type { AppEnv } from '../../context'
-import type { StaffRole } from '../../db/schema'
 import { errorResponses } from '../../lib/schemas'
 import { fail, message } from '../../lib/errors'
 import { hitRateLimit } from '../../services/rate-limit'
-import { isPendingOwner, roleAllows, type StaffMember, staffMember } from '../../services/admin/roles'
+import {
+  isPendingOwner,
+  roleAllows,
+  type StaffMember,
+  type StaffRole,
+  staffMember,
+} from '../../services/admin/roles'
 
 /** The role each back-office operation needs, filled as the operations are declared. */
 const ROLES: Array<{ method: string; pattern: RegExp; role: StaffRole }> = []

@@ -3,15 +3,14 @@
 // kind needs SQL. A Steam game is sellable once its settings are saved.
 import { z } from '@hono/zod-openapi'
 import type { ApiApp } from '../../context'
-import { fail } from '../../lib/errors'
-import { toMoney } from '../../lib/money'
 import { errorResponses, jsonContent } from '../../lib/schemas'
-import { audit, changedFields } from '../../services/admin/audit'
 import {
   readStandoffSettings,
   readSteamSettings,
-  saveStandoffSettings,
-  saveSteamSettings,
+  standoffView,
+  steamView,
+  updateStandoffSettings,
+  updateSteamSettings,
 } from '../../services/admin/kind-settings'
 import { Filled, Int, jsonBody, Money, Text } from './fields'
 import { adminRoute, staffOf } from './guard'
@@ -81,69 +80,30 @@ const putSteam = adminRoute('owner', {
   responses: { 200: jsonContent(SteamOut), ...errorResponses(400, 403, 404) },
 })
 
-type StandoffRow = Awaited<ReturnType<typeof readStandoffSettings>>
-type SteamRow = Awaited<ReturnType<typeof readSteamSettings>>
-
-const standoffOut = (s: StandoffRow): z.infer<typeof StandoffOut> => ({
-  skin_name: s?.skinName ?? '',
-  skin_picture: s?.skinPicture ?? '',
-  market_fee_bp: s?.marketFee ?? 1000,
-  is_surplus_enabled: s?.isSurplusEnabled ?? true,
-  need_refund: s?.needRefund ?? false,
-  configured: s !== null,
-})
-
-const steamOut = (s: SteamRow): z.infer<typeof SteamOut> => ({
-  commission_bp: s?.commission ?? 0,
-  currency: s?.currency ?? 'RUB',
-  min_amount: toMoney(s?.minAmount ?? 10000),
-  max_amount: toMoney(s?.maxAmount ?? 1500000),
-  configured: s !== null,
-})
-
 export function registerAdminKinds(app: ApiApp) {
-  app.openapi(getStandoff, async (c) => c.json(standoffOut(await readStandoffSettings(c.var.deps.db)), 200))
+  app.openapi(getStandoff, async (c) => c.json(standoffView(await readStandoffSettings(c.var.deps.db)), 200))
 
   app.openapi(putStandoff, async (c) => {
-    const staff = staffOf(c)
     const b = c.req.valid('json')
-    const saved = await c.var.deps.db.transaction(async (tx) => {
-      const before = standoffOut(await readStandoffSettings(tx))
-      const row = await saveStandoffSettings(tx, {
-        skinName: b.skin_name,
-        skinPicture: b.skin_picture,
-        marketFee: b.market_fee_bp,
-        isSurplusEnabled: b.is_surplus_enabled,
-        needRefund: b.need_refund,
-      })
-      const after = standoffOut(row)
-      const diff = changedFields(before, after)
-      if (diff.changed)
-        await audit(tx, staff, { action: 'settings.standoff', entity: 'settings', entityId: row.id, ...diff })
-      return after
+    const saved = await updateStandoffSettings(c.var.deps.db, staffOf(c), {
+      skinName: b.skin_name,
+      skinPicture: b.skin_picture,
+      marketFee: b.market_fee_bp,
+      isSurplusEnabled: b.is_surplus_enabled,
+      needRefund: b.need_refund,
     })
     return c.json(saved, 200)
   })
 
-  app.openapi(getSteam, async (c) => c.json(steamOut(await readSteamSettings(c.var.deps.db)), 200))
+  app.openapi(getSteam, async (c) => c.json(steamView(await readSteamSettings(c.var.deps.db)), 200))
 
   app.openapi(putSteam, async (c) => {
-    const staff = staffOf(c)
     const b = c.req.valid('json')
-    if (b.min_amount <= 0 || b.max_amount < b.min_amount) throw fail(400, 'steam_settings_bounds')
-    const saved = await c.var.deps.db.transaction(async (tx) => {
-      const before = steamOut(await readSteamSettings(tx))
-      const row = await saveSteamSettings(tx, {
-        commission: b.commission_bp,
-        currency: b.currency,
-        minAmount: b.min_amount,
-        maxAmount: b.max_amount,
-      })
-      const after = steamOut(row)
-      const diff = changedFields(before, after)
-      if (diff.changed)
-        await audit(tx, staff, { action: 'settings.steam', entity: 'settings', entityId: row.id, ...diff })
-      return after
+    const saved = await updateSteamSettings(c.var.deps.db, staffOf(c), {
+      commission: b.commission_bp,
+      currency: b.currency,
+      minAmount: b.min_amount,
+      maxAmount: b.max_amount,
     })
     return c.json(saved, 200)
   })

@@ -4,21 +4,19 @@
 // previous one; the item's `logo`/`icon` becomes its /media/ address. Audited before and after.
 // The shop's own logo (issue 47, /admin/shop) goes through the same checks.
 import { z } from '@hono/zod-openapi'
-import { eq } from 'drizzle-orm'
 import type { Context } from 'hono'
 import type { AppEnv, ApiApp } from '../../context'
-import { games, gifts, paymentMethods } from '../../db/schema'
 import { fail, fieldError } from '../../lib/errors'
 import { errorResponses, IdParam, jsonContent } from '../../lib/schemas'
-import { audit } from '../../services/admin/audit'
-import { setShopLogo } from '../../services/shop/settings'
 import { type CleanImage, cleanImage } from '../../services/uploads/images'
-import { MEDIA_PREFIX, replaceUpload, type UploadOwner } from '../../services/uploads/store'
+import {
+  IMAGE_TARGETS,
+  type ImageTarget,
+  MAX_LOGO_BYTES,
+  storeItemImage,
+  storeShopLogo,
+} from '../../services/uploads/item-images'
 import { adminRoute, staffOf } from './guard'
-
-export const MAX_LOGO_BYTES = 2 * 1024 * 1024
-/** A method's icon is drawn at 32 px: 256 KB is plenty. */
-export const MAX_ICON_BYTES = 256 * 1024
 
 const binary = (description: string) =>
   z.any().optional().openapi({ type: 'string', format: 'binary', description })
@@ -75,37 +73,6 @@ const shopRoute = adminRoute('owner', {
   responses: { 200: jsonContent(LogoOut), ...errorResponses(400, 403, 409, 413, 415) },
 })
 
-type Target = {
-  entity: 'game' | 'gift' | 'payment_method'
-  field: 'logo' | 'icon'
-  maxBytes: number
-  table: typeof games | typeof gifts | typeof paymentMethods
-  owner: (id: number) => UploadOwner
-}
-const TARGETS = {
-  game: {
-    entity: 'game',
-    field: 'logo',
-    maxBytes: MAX_LOGO_BYTES,
-    table: games,
-    owner: (id) => ({ gameId: id }),
-  },
-  gift: {
-    entity: 'gift',
-    field: 'logo',
-    maxBytes: MAX_LOGO_BYTES,
-    table: gifts,
-    owner: (id) => ({ giftId: id }),
-  },
-  method: {
-    entity: 'payment_method',
-    field: 'icon',
-    maxBytes: MAX_ICON_BYTES,
-    table: paymentMethods,
-    owner: (id) => ({ paymentMethodId: id }),
-  },
-} satisfies Record<string, Target>
-
 const CODES = {
   logo: { required: 'admin_logo_required', large: 'admin_logo_too_large', notImage: 'admin_logo_not_image' },
   icon: { required: 'admin_icon_required', large: 'admin_icon_too_large', notImage: 'admin_icon_not_image' },
@@ -114,7 +81,7 @@ const CODES = {
 /** The posted image of `field`, checked (present, not too large, an image by its bytes) and cleaned. */
 async function postedImage(
   c: Context<AppEnv>,
-  field: Target['field'],
+  field: 'logo' | 'icon',
   maxBytes: number,
 ): Promise<CleanImage> {
   const codes = CODES[field]
@@ -128,66 +95,23 @@ async function postedImage(
   return image
 }
 
-async function storeImage(c: Context<AppEnv>, target: Target, id: number): Promise<string> {
-  const staff = staffOf(c)
-  const image = await postedImage(c, target.field, target.maxBytes)
-  // biome-ignore lint/suspicious/noExplicitAny: the three tables share `id` and an image column
-  const t = target.table as any
-  const column = target.field === 'icon' ? paymentMethods.icon : (target.table as typeof games).logo
-  return c.var.deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ [target.field]: column })
-      .from(t)
-      .where(eq(t.id, id))
-      .for('update')
-    if (!row) throw fail(404, 'not_found')
-    const name = await replaceUpload(tx, target.owner(id), image)
-    const path = `${MEDIA_PREFIX}${name}`
-    await tx
-      .update(t)
-      .set({ [target.field]: path })
-      .where(eq(t.id, id))
-    await audit(tx, staff, {
-      action: `${target.entity}.${target.field}`,
-      entity: target.entity,
-      entityId: id,
-      before: row,
-      after: { [target.field]: path },
-    })
-    return path
-  })
-}
-
-/** The shop's logo: its one upload, and the settings' `logo` pointed at it. */
-async function storeShopLogo(c: Context<AppEnv>): Promise<string> {
-  const staff = staffOf(c)
-  const image = await postedImage(c, 'logo', MAX_LOGO_BYTES)
-  return c.var.deps.db.transaction(async (tx) => {
-    const name = await replaceUpload(tx, { shop: true }, image)
-    const path = `${MEDIA_PREFIX}${name}`
-    const replaced = await setShopLogo(tx, path)
-    // the transaction rolls back: the upload is not kept either
-    if (!replaced) throw fail(409, 'shop_not_saved')
-    await audit(tx, staff, {
-      action: 'shop.logo',
-      entity: 'shop',
-      entityId: 1,
-      before: { logo: replaced.before },
-      after: { logo: path },
-    })
-    return path
-  })
-}
-
 export function registerAdminLogos(app: ApiApp) {
-  app.openapi(shopRoute, async (c) => c.json({ logo: await storeShopLogo(c) }, 200))
+  app.openapi(shopRoute, async (c) => {
+    const image = await postedImage(c, 'logo', MAX_LOGO_BYTES)
+    return c.json({ logo: await storeShopLogo(c.var.deps.db, staffOf(c), image) }, 200)
+  })
+  const store = async (c: Context<AppEnv>, what: ImageTarget, id: number) => {
+    const target = IMAGE_TARGETS[what]
+    const image = await postedImage(c, target.field, target.maxBytes)
+    return storeItemImage(c.var.deps.db, staffOf(c), what, id, image)
+  }
   app.openapi(route('games'), async (c) =>
-    c.json({ logo: await storeImage(c, TARGETS.game, c.req.valid('param').id) }, 200),
+    c.json({ logo: await store(c, 'game', c.req.valid('param').id) }, 200),
   )
   app.openapi(route('gifts'), async (c) =>
-    c.json({ logo: await storeImage(c, TARGETS.gift, c.req.valid('param').id) }, 200),
+    c.json({ logo: await store(c, 'gift', c.req.valid('param').id) }, 200),
   )
   app.openapi(iconRoute, async (c) =>
-    c.json({ icon: await storeImage(c, TARGETS.method, c.req.valid('param').id) }, 200),
+    c.json({ icon: await store(c, 'method', c.req.valid('param').id) }, 200),
   )
 }

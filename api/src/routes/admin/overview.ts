@@ -1,12 +1,13 @@
 // Back-office overview, the caller's own role, and the audit log.
 import { z } from '@hono/zod-openapi'
-import { and, count, desc, eq, type SQL } from 'drizzle-orm'
 import type { ApiApp } from '../../context'
-import { auditLog, ORDER_STATUSES, STAFF_ROLES } from '../../db/schema'
 import { pageNumberPage, pageQuery, pageSchema } from '../../lib/pagination'
 import { errorResponses, jsonContent } from '../../lib/schemas'
 import { LEGAL_SLUGS } from '../../../../shared/legal-documents'
+import { auditPage } from '../../services/admin/audit'
+import { ORDER_STATUSES } from '../../services/admin/orders'
 import { overview } from '../../services/admin/overview'
+import { STAFF_ROLES } from '../../services/admin/roles'
 import { openAlerts } from '../../services/alerts/run'
 import { unpublishedLegal } from '../../services/content/legal-templates'
 import { openDifferenceCounts } from '../../services/reconciliation/run'
@@ -231,19 +232,7 @@ export function registerAdminOverview(app: ApiApp) {
 
   app.openapi(auditRoute, async (c) => {
     const { page = 1, page_size: size = 50, entity, entity_id: entityId } = c.req.valid('query')
-    const where: SQL[] = []
-    if (entity) where.push(eq(auditLog.entity, entity))
-    if (entityId) where.push(eq(auditLog.entityId, entityId))
-    const filter = where.length ? and(...where) : undefined
-    const { db } = c.var.deps
-    const [total] = await db.select({ n: count() }).from(auditLog).where(filter)
-    const rows = await db
-      .select()
-      .from(auditLog)
-      .where(filter)
-      .orderBy(desc(auditLog.id))
-      .limit(size)
-      .offset((page - 1) * size)
+    const { count, rows } = await auditPage(c.var.deps.db, { entity, entityId }, page, size)
     const results = rows.map((r) => ({
       id: r.id,
       actor: r.actorEmail,
@@ -254,6 +243,6 @@ export function registerAdminOverview(app: ApiApp) {
       after: r.after,
       created: r.created.toISOString(),
     }))
-    return c.json(pageNumberPage(c.req.url, total?.n ?? 0, page, size, results), 200)
+    return c.json(pageNumberPage(c.req.url, count, page, size, results), 200)
   })
 }

@@ -2,13 +2,18 @@
 // other receipt operations (the refused ones and their resend).
 import { z } from '@hono/zod-openapi'
 import type { ApiApp } from '../../context'
-import { RECEIPT_KINDS, RECEIPT_PAYMENT_METHODS, RECEIPT_STATUSES } from '../../db/schema'
 import { fail } from '../../lib/errors'
 import { pageNumberPage, pageQuery, pageSchema } from '../../lib/pagination'
 import { errorResponses, jsonContent, MoneySchema } from '../../lib/schemas'
 import { isUuid } from '../../services/orders/access'
 import { PAYMENT_OBJECTS, VAT_RATES } from '../../services/receipts/model'
-import { RECEIPT_LEDGER_KINDS, searchReceipts } from '../../services/receipts/ledger'
+import {
+  RECEIPT_KINDS,
+  RECEIPT_LEDGER_KINDS,
+  RECEIPT_PAYMENT_METHODS,
+  RECEIPT_STATUSES,
+  searchReceipts,
+} from '../../services/receipts/ledger'
 import { shopTimeZone } from '../../services/shop/settings'
 import { parseOrderNumber } from '../../../../shared/order-number'
 import { Day } from './fields'

@@ -2,7 +2,6 @@
 // person's explanation of one, and a run now. Owner only: it is about the shop's money.
 import { z } from '@hono/zod-openapi'
 import type { ApiApp } from '../../context'
-import { RECONCILIATION_KINDS, RECONCILIATION_STATUSES } from '../../db/schema'
 import { ApiError, fail, message } from '../../lib/errors'
 import { toMoney } from '../../lib/money'
 import { DEFAULT_LIMIT, limitOffsetPage, limitOffsetQuery, pageSchema } from '../../lib/pagination'
@@ -12,6 +11,8 @@ import {
   type DifferenceRow,
   explainDifference,
   listDifferences,
+  RECONCILIATION_KINDS,
+  RECONCILIATION_STATUSES,
 } from '../../services/reconciliation/differences'
 import { DEFAULT_HOURS, lastHours, runReconciliation } from '../../services/reconciliation/run'
 import { hitRateLimit } from '../../services/rate-limit'

@@ -2,9 +2,8 @@
 // receipts, and their resend.
 import { z } from '@hono/zod-openapi'
 import type { ApiApp } from '../../context'
-import { fail, fieldError, message } from '../../lib/errors'
+import { message } from '../../lib/errors'
 import { errorResponses, IdParam, jsonContent } from '../../lib/schemas'
-import { audit, changedFields } from '../../services/admin/audit'
 import { adminReceiptOut, failedReceipts, resendReceipt } from '../../services/receipts/admin'
 import {
   ITEM_KINDS,
@@ -13,8 +12,8 @@ import {
   TAX_SYSTEMS,
   VAT_RATES,
 } from '../../services/receipts/model'
-import { isValidInn, isValidOgrn } from '../../services/receipts/requisites'
-import { getSellerSettings, type SellerSettings, saveSellerSettings } from '../../services/receipts/settings'
+import { sellerView, updateSellerSettings } from '../../services/receipts/seller-edit'
+import { getSellerSettings, type SellerSettings } from '../../services/receipts/settings'
 import { jsonBody, Text } from './fields'
 import { adminRoute, staffOf } from './guard'
 
@@ -63,20 +62,7 @@ const Seller = z
 
 type SellerIn = z.infer<typeof Seller>
 
-const out = (s: SellerSettings): SellerIn => ({
-  legal_form: s.legalForm,
-  company_name: s.companyName,
-  inn: s.inn,
-  ogrn: s.ogrn,
-  address: s.address,
-  email: s.email,
-  phone: s.phone,
-  extra: s.extra,
-  tax_system: s.taxSystem,
-  receipts_enabled: s.receiptsEnabled,
-  receipt_transport: s.transport,
-  item_rules: s.itemRules,
-})
+const out = (s: SellerSettings): SellerIn => sellerView(s)
 
 const getRoute = adminRoute('owner', {
   method: 'get',
@@ -129,35 +115,21 @@ export function registerAdminSeller(app: ApiApp) {
   app.openapi(getRoute, async (c) => c.json(out(await getSellerSettings(c.var.deps.db)), 200))
 
   app.openapi(putRoute, async (c) => {
-    const staff = staffOf(c)
     const b = c.req.valid('json') as SellerIn
     const { db, config } = c.var.deps
-    if (b.inn !== '' && !isValidInn(b.inn)) throw fieldError('inn', 'seller_inn_invalid')
-    if (b.ogrn !== '' && !isValidOgrn(b.ogrn)) throw fieldError('ogrn', 'seller_ogrn_invalid')
-    // the sandbox prints no real receipt: never where real shoppers pay
-    if (b.receipt_transport === 'sandbox' && !config.sandboxPayments)
-      throw fail(400, 'seller_sandbox_in_production')
-    const saved = await db.transaction(async (tx) => {
-      const before = await getSellerSettings(tx)
-      await saveSellerSettings(tx, {
-        legalForm: b.legal_form,
-        companyName: b.company_name,
-        inn: b.inn,
-        ogrn: b.ogrn,
-        address: b.address,
-        email: b.email,
-        phone: b.phone,
-        extra: b.extra,
-        taxSystem: b.tax_system,
-        receiptsEnabled: b.receipts_enabled,
-        transport: b.receipt_transport,
-        itemRules: b.item_rules,
-      })
-      const after = await getSellerSettings(tx)
-      const diff = changedFields(out(before), out(after))
-      if (diff.changed)
-        await audit(tx, staff, { action: 'seller.update', entity: 'seller', entityId: 1, ...diff })
-      return after
+    const saved = await updateSellerSettings(db, config, staffOf(c), {
+      legalForm: b.legal_form,
+      companyName: b.company_name,
+      inn: b.inn,
+      ogrn: b.ogrn,
+      address: b.address,
+      email: b.email,
+      phone: b.phone,
+      extra: b.extra,
+      taxSystem: b.tax_system,
+      receiptsEnabled: b.receipts_enabled,
+      transport: b.receipt_transport,
+      itemRules: b.item_rules,
     })
     return c.json(out(saved), 200)
   })

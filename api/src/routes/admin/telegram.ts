@@ -2,14 +2,15 @@
 // owner sees who linked and chooses which alerts go to whom; a link is undone by its owner or an
 // owner. The bot's token is never answered here.
 import { z } from '@hono/zod-openapi'
-import { eq } from 'drizzle-orm'
 import type { ApiApp } from '../../context'
-import type { Db } from '../../db/client'
-import { TELEGRAM_ALERTS, telegramStaff, users } from '../../db/schema'
-import { fail } from '../../lib/errors'
 import { ErrorSchema, errorResponses, idParam, jsonContent } from '../../lib/schemas'
-import { audit } from '../../services/admin/audit'
 import { staffLink } from '../../services/telegram/linking'
+import {
+  chooseStaffAlerts,
+  linkedStaff,
+  TELEGRAM_ALERTS,
+  unlinkStaff,
+} from '../../services/telegram/staff-links'
 import { adminRoute, staffOf } from './guard'
 
 const Alerts = z.array(z.enum(TELEGRAM_ALERTS)).max(TELEGRAM_ALERTS.length).openapi({
@@ -87,13 +88,13 @@ export function registerAdminTelegram(app: ApiApp) {
   app.openapi(status, async (c) => {
     const staff = staffOf(c)
     const { db, config } = c.var.deps
-    const [me] = await readLinks(db, staff.userId)
+    const [me] = await linkedStaff(db, staff.userId)
     return c.json(
       {
         configured: config.telegram !== null,
         mode: config.telegram?.mode ?? null,
         me: me ?? null,
-        staff: staff.role === 'owner' ? await readLinks(db) : null,
+        staff: staff.role === 'owner' ? await linkedStaff(db) : null,
       },
       200,
     )
@@ -102,67 +103,13 @@ export function registerAdminTelegram(app: ApiApp) {
   app.openapi(link, async (c) => c.json(await staffLink(c.var.deps, staffOf(c).userId), 200))
 
   app.openapi(choose, async (c) => {
-    const staff = staffOf(c)
-    const { db } = c.var.deps
-    const userId = c.req.valid('param').user_id
-    const alerts = [...new Set(c.req.valid('json').alerts)]
-    const changed = await db.transaction(async (tx) => {
-      const [before] = await tx
-        .select()
-        .from(telegramStaff)
-        .where(eq(telegramStaff.userId, userId))
-        .for('update')
-      if (!before) return null
-      await tx.update(telegramStaff).set({ alerts }).where(eq(telegramStaff.userId, userId))
-      await audit(tx, staff, {
-        action: 'telegram.alerts',
-        entity: 'user',
-        entityId: String(userId),
-        before: { alerts: before.alerts },
-        after: { alerts },
-      })
-      return true
-    })
-    if (!changed) throw fail(404, 'not_found')
-    const [row] = await readLinks(db, userId)
-    return c.json(row!, 200)
+    const { user_id: userId } = c.req.valid('param')
+    const row = await chooseStaffAlerts(c.var.deps.db, staffOf(c), userId, c.req.valid('json').alerts)
+    return c.json(row, 200)
   })
 
   app.openapi(unlink, async (c) => {
-    const staff = staffOf(c)
-    const userId = c.req.valid('param').user_id
-    if (userId !== staff.userId && staff.role !== 'owner') throw fail(403, 'admin_forbidden')
-    const gone = await c.var.deps.db.transaction(async (tx) => {
-      const [row] = await tx.delete(telegramStaff).where(eq(telegramStaff.userId, userId)).returning()
-      if (row)
-        await audit(tx, staff, {
-          action: 'telegram.unlink',
-          entity: 'user',
-          entityId: String(userId),
-          before: { telegram_name: row.tgName },
-          after: null,
-        })
-      return row
-    })
-    if (!gone) throw fail(404, 'not_found')
+    await unlinkStaff(c.var.deps.db, staffOf(c), c.req.valid('param').user_id)
     return c.body(null, 204)
   })
-}
-
-/** Linked staff (one, or all), as the back-office shows them. */
-async function readLinks(db: Db, userId?: number) {
-  const q = db
-    .select({ link: telegramStaff, email: users.email })
-    .from(telegramStaff)
-    .innerJoin(users, eq(users.id, telegramStaff.userId))
-  const list = await (userId === undefined ? q : q.where(eq(telegramStaff.userId, userId))).orderBy(
-    telegramStaff.userId,
-  )
-  return list.map((r) => ({
-    user_id: r.link.userId,
-    email: r.email ?? '',
-    telegram_name: r.link.tgName,
-    alerts: r.link.alerts,
-    linked_at: r.link.linkedAt.toISOString(),
-  }))
 }

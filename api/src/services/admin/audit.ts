@@ -1,4 +1,5 @@
 // The audit log of the back-office: every change, written in the change's own transaction.
+import { and, count, desc, eq, type SQL } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client'
 import { auditLog } from '../../db/schema'
 import type { StaffMember } from './roles'
@@ -35,4 +36,26 @@ export function changedFields<T extends Record<string, unknown>>(before: T, afte
     }
   }
   return { before: b, after: a, changed: Object.keys(a).length > 0 }
+}
+
+/** One page of the audit log, newest first, of one entity kind (and id) or of everything. */
+export async function auditPage(
+  db: Db,
+  filter: { entity?: string; entityId?: string },
+  page: number,
+  size: number,
+): Promise<{ count: number; rows: Array<typeof auditLog.$inferSelect> }> {
+  const where: SQL[] = []
+  if (filter.entity) where.push(eq(auditLog.entity, filter.entity))
+  if (filter.entityId) where.push(eq(auditLog.entityId, filter.entityId))
+  const cond = where.length ? and(...where) : undefined
+  const [total] = await db.select({ n: count() }).from(auditLog).where(cond)
+  const rows = await db
+    .select()
+    .from(auditLog)
+    .where(cond)
+    .orderBy(desc(auditLog.id))
+    .limit(size)
+    .offset((page - 1) * size)
+  return { count: total?.n ?? 0, rows }
 }

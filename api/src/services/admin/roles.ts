@@ -12,6 +12,9 @@ import { auditLog, type StaffRole, staffRoles, users } from '../../db/schema'
 import { isEmailConfirmed } from '../auth/email-confirmation'
 import { auditRoleChange, reconcileRole } from './role-audit'
 
+/** The roles, and a role's type, as the back-office's routes declare them. */
+export { STAFF_ROLES, type StaffRole } from '../../db/schema'
+
 const RANK: Record<StaffRole, number> = { support: 1, owner: 2 }
 
 /** True when `role` may do what `needed` allows. */

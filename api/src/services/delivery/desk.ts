@@ -25,6 +25,9 @@ import { goldText } from './facts'
 import { standoffSettingsRow } from './listing'
 import { awaitingDelivery, secondsSince, waitingForDelivery as waiting } from './waiting'
 
+/** The kinds of order (the desk filters by them). */
+export { ORDER_KINDS } from '../../db/schema'
+
 export const TAKE_LOCK_MINUTES = 15
 
 /** The desk's filters: every waiting order, or only those escalated to the owner (decision 125). */

@@ -15,6 +15,9 @@ import { queueMail } from '../mail/outbox'
 import { hitRateLimits, type RateLimitResult } from '../rate-limit'
 import { addWorkingDays, DATA_REQUEST_WORKING_DAYS } from './working-days'
 
+/** The kinds of request (the back-office filters by them). */
+export { DATA_REQUEST_KINDS } from '../../db/schema'
+
 /** How long the confirmation link works. */
 export const DATA_REQUEST_LINK_HOURS = 48
 /** The storefront page the link opens (the mail adds `?token=`). */

@@ -10,6 +10,9 @@ import { DEFAULT_SHOP_TIMEZONE, shopDayEnd, shopDayStart } from '../../../../sha
 import type { ReceiptItem, ReceiptSeller, VatRate } from './model'
 import { isSettlement } from './moment'
 
+/** A receipt's kinds, payment methods and states (the back-office shows and filters by them). */
+export { RECEIPT_KINDS, RECEIPT_PAYMENT_METHODS, RECEIPT_STATUSES } from '../../db/schema'
+
 /**
  * What a receipt is about, as an accountant names it: `prepayment` — приход, «предоплата 100 %»
  * (paid, delivered later); `payment` — приход, «полный расчёт» at payment; `settlement` — приход,

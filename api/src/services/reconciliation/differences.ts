@@ -12,6 +12,9 @@ import {
 import { audit } from '../admin/audit'
 import type { StaffMember } from '../admin/roles'
 
+/** The kinds and states of a difference (the back-office filters by them). */
+export { RECONCILIATION_KINDS, RECONCILIATION_STATUSES } from '../../db/schema'
+
 export type DifferenceRow = typeof reconciliationDifferences.$inferSelect & {
   explainedByEmail: string | null
   /** The order's short number people read (decision 135); null without an order. */

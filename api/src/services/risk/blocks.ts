@@ -16,6 +16,9 @@ import { cardHash } from './card'
 
 export type BlockRow = typeof blockList.$inferSelect
 
+/** The kinds of entry (the back-office's form offers them). */
+export { BLOCK_KINDS } from '../../db/schema'
+
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 const DOMAIN = /^(?=.{3,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/
 const HASH = /^[0-9a-f]{64}$/
@@ -58,7 +61,13 @@ export function normaliseBlock(kind: BlockKind, raw: string, cardKey: string): s
 export const listBlocks = (db: Db | Tx) => db.select().from(blockList).orderBy(asc(blockList.id))
 
 /** Adds an entry (an existing one is returned as it is, `added` false); audited when added. */
-export async function addBlock(
+export const addBlock = (
+  db: Db,
+  staff: StaffMember,
+  entry: { kind: BlockKind; value: string; note: string | null },
+) => db.transaction((tx) => insertBlock(tx, staff, entry))
+
+async function insertBlock(
   tx: Tx,
   staff: StaffMember,
   entry: { kind: BlockKind; value: string; note: string | null },
@@ -86,16 +95,18 @@ export async function addBlock(
 }
 
 /** Removes an entry; audited. False when there was none. */
-export async function removeBlock(tx: Tx, staff: StaffMember, id: number): Promise<boolean> {
-  const [row] = await tx.delete(blockList).where(eq(blockList.id, id)).returning()
-  if (!row) return false
-  await audit(tx, staff, {
-    action: 'block.remove',
-    entity: 'block',
-    entityId: row.id,
-    before: { kind: row.kind, value: row.value, note: row.note },
+export async function removeBlock(db: Db, staff: StaffMember, id: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.delete(blockList).where(eq(blockList.id, id)).returning()
+    if (!row) return false
+    await audit(tx, staff, {
+      action: 'block.remove',
+      entity: 'block',
+      entityId: row.id,
+      before: { kind: row.kind, value: row.value, note: row.note },
+    })
+    return true
   })
-  return true
 }
 
 /** What an order gives to block: its email, its payments' client addresses and cards. */
@@ -123,12 +134,14 @@ export async function orderTraits(tx: Tx, orderId: string, ipv6Prefix: number) {
 }
 
 /** Blocks everything of an order at once (email, addresses, cards); the entries added. */
-export async function blockOrder(tx: Tx, staff: StaffMember, orderId: string, ipv6Prefix: number) {
-  const traits = await orderTraits(tx, orderId, ipv6Prefix)
-  const [order] = await tx.select({ number: orders.number }).from(orders).where(eq(orders.id, orderId))
-  // the number people read out (decision 135); orderTraits has refused a missing order
-  const note = `заказ ${order ? formatOrderNumber(order.number) : orderId}`
-  const out: Array<{ row: BlockRow; added: boolean }> = []
-  for (const t of traits) out.push(await addBlock(tx, staff, { ...t, note }))
-  return out
+export async function blockOrder(db: Db, staff: StaffMember, orderId: string, ipv6Prefix: number) {
+  return db.transaction(async (tx) => {
+    const traits = await orderTraits(tx, orderId, ipv6Prefix)
+    const [order] = await tx.select({ number: orders.number }).from(orders).where(eq(orders.id, orderId))
+    // the number people read out (decision 135); orderTraits has refused a missing order
+    const note = `заказ ${order ? formatOrderNumber(order.number) : orderId}`
+    const out: Array<{ row: BlockRow; added: boolean }> = []
+    for (const t of traits) out.push(await insertBlock(tx, staff, { ...t, note }))
+    return out
+  })
 }

@@ -2,9 +2,8 @@
 // game's orders is part of it (decision 042).
 import { z } from '@hono/zod-openapi'
 import type { ApiApp } from '../../../context'
-import { GAME_KINDS } from '../../../db/schema'
 import { IdParam } from '../../../lib/schemas'
-import { createGame, patchGame } from '../../../services/admin/catalogue/games'
+import { createGame, GAME_KINDS, patchGame } from '../../../services/admin/catalogue/games'
 import { adminGameOut, listAllGames } from '../../../services/admin/catalogue/views'
 import { SUPPLIERS } from '../../../services/delivery/suppliers'
 import { Int, jsonBody, Percent, Tags, Text, Title } from '../fields'

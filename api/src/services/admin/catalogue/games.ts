@@ -9,6 +9,9 @@ import { patchAudited } from '../patch'
 import type { StaffMember } from '../roles'
 import { adminGameOut } from './views'
 
+/** The kinds of game (the back-office's form offers them). */
+export { GAME_KINDS } from '../../../db/schema'
+
 type GameRow = typeof games.$inferSelect
 export type GameValues = Partial<Omit<typeof games.$inferInsert, 'id' | 'supplier'>> & {
   supplier?: Supplier
