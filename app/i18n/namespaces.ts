@@ -41,12 +41,14 @@ export const SHELL_NAMESPACES = [
  */
 export const ORDER_FORM_KIND_KEYS: Readonly<Record<string, readonly string[]>> = {
   SupplyGame: [
+    'top_up_balance.account_heading',
     'top_up_balance.server',
     'top_up_balance.server_choose',
     'top_up_balance.server_custom',
     'top_up_balance.errors.server_is_missing',
   ],
   Steam: [
+    'top_up_balance.account_heading',
     'top_up_balance.steam_account_id',
     'top_up_balance.steam_account_hint',
     'top_up_balance.amount',
@@ -55,6 +57,7 @@ export const ORDER_FORM_KIND_KEYS: Readonly<Record<string, readonly string[]>> =
     'top_up_balance.errors.amount_range',
   ],
   StandoffGame: [
+    'top_up_balance.account_heading',
     'top_up_balance.standoff_account_id',
     'top_up_balance.avatar',
     'top_up_balance.avatar_hint',
@@ -72,6 +75,21 @@ export const ORDER_FORM_KIND_KEYS: Readonly<Record<string, readonly string[]>> =
   ],
 }
 
+/** Texts the game page shows only in some states: its loader sends them when the state holds. */
+export const GAME_PAGE_STATE_KEYS = {
+  /** a game whose player id the shop checks (`game.playerCheck`) */
+  playerCheck: ['top_up_balance.player'],
+  /** «Повторить заказ»: the form filled from an earlier order, or that order not found */
+  repeat: [
+    'products.repeat_heading',
+    'products.repeat_hint',
+    'products.repeat_missing',
+    'top_up_balance.submit_repeat',
+  ],
+  /** a game with nothing on sale */
+  unavailable: ['products.errors.unavailable'],
+} as const
+
 const PAGE_NAMESPACES: ReadonlyArray<readonly [RegExp, readonly string[]]> = [
   [/^\/(\d+)?$/, ['catalogue']],
   [
@@ -84,7 +102,7 @@ const PAGE_NAMESPACES: ReadonlyArray<readonly [RegExp, readonly string[]]> = [
       '!products.order_summary',
       // made by the action on the server
       '!top_up_balance.errors.sign_in_required',
-      ...Object.values(ORDER_FORM_KIND_KEYS)
+      ...[...Object.values(ORDER_FORM_KIND_KEYS), ...Object.values(GAME_PAGE_STATE_KEYS)]
         .flat()
         .map((key) => `!${key}`),
     ],

@@ -5,7 +5,7 @@ import { loadOrderForm } from '#app/components/order-form/deferred-order-form'
 import { GamePage, gameMeta } from '#app/components/order-form/game-page'
 import { productAction, productLoader } from '#app/components/order-form/product-page.server'
 import { i18nServer } from '#app/i18n/i18n.server'
-import { ORDER_FORM_KIND_KEYS, pickMessages } from '#app/i18n/namespaces'
+import { GAME_PAGE_STATE_KEYS, ORDER_FORM_KIND_KEYS, pickMessages } from '#app/i18n/namespaces'
 import { packMessages } from '#app/i18n/translate'
 import { loadLocaleMessages } from '#app/lib/locale-messages.server'
 import orderFormCss from '#app/styles/order-form.css?url'
@@ -13,13 +13,19 @@ import { sharedPageHeaders } from '#app/lib/shared-page.server'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: orderFormCss }]
 /**
- * The game page's data, with the order form's texts that only its game's kind shows (the root's
- * messages leave them out: app/i18n/namespaces.ts, issue 46).
+ * The game page's data, with the texts that only its game's kind or the page's state shows (the
+ * root's messages leave them out: app/i18n/namespaces.ts, issue 46).
  */
 export async function loader(args: LoaderFunctionArgs) {
   const [page, locale] = await Promise.all([productLoader(args), i18nServer.getLocale(args.request)])
-  const kindKeys = ORDER_FORM_KIND_KEYS[page.data.game.kind] ?? []
-  const pageMessages = packMessages(pickMessages(loadLocaleMessages(locale), kindKeys))
+  const { game, repeating, repeatMissing, unavailable } = page.data
+  const keys = [
+    ...(ORDER_FORM_KIND_KEYS[game.kind] ?? []),
+    ...(game.playerCheck ? GAME_PAGE_STATE_KEYS.playerCheck : []),
+    ...(repeating || repeatMissing ? GAME_PAGE_STATE_KEYS.repeat : []),
+    ...(unavailable ? GAME_PAGE_STATE_KEYS.unavailable : []),
+  ]
+  const pageMessages = packMessages(pickMessages(loadLocaleMessages(locale), keys))
   return data({ ...page.data, pageMessages }, page.init ?? undefined)
 }
 // a signed-out visitor's page may come from the page cache (decision 038)

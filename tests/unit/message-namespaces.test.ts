@@ -4,7 +4,13 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { namespacesFor, ORDER_FORM_KIND_KEYS, pickMessages, SHELL_NAMESPACES } from '#app/i18n/namespaces'
+import {
+  GAME_PAGE_STATE_KEYS,
+  namespacesFor,
+  ORDER_FORM_KIND_KEYS,
+  pickMessages,
+  SHELL_NAMESPACES,
+} from '#app/i18n/namespaces'
 import { type Messages, mergeMessages, packMessages, readMessages } from '#app/i18n/translate'
 import { messageKeysUsedBy, uncovered } from '#tests/helpers/message-namespaces'
 
@@ -67,12 +73,12 @@ describe('message namespaces per page', () => {
     )
     const root = pickMessages(dictionary, shipped)
     expect(Object.keys(ORDER_FORM_KIND_KEYS).sort()).toEqual(['StandoffGame', 'Steam', 'SupplyGame'])
-    for (const keys of Object.values(ORDER_FORM_KIND_KEYS)) {
+    for (const keys of [...Object.values(ORDER_FORM_KIND_KEYS), ...Object.values(GAME_PAGE_STATE_KEYS)]) {
       const page = mergeMessages(root, readMessages(packMessages(pickMessages(dictionary, keys))))
       for (const key of keys) {
-        expect(at(whole, key), key).toBeTypeOf('string')
+        expect(at(whole, key), key).toBeDefined()
         expect(at(root, key), key).toBeUndefined()
-        expect(at(page, key), key).toBe(at(whole, key))
+        expect(at(page, key), key).toEqual(at(whole, key))
       }
       // what every kind shows stays with the root's messages
       expect(at(page, 'top_up_balance.errors.mail_invalid')).toBe(
