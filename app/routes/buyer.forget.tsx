@@ -15,7 +15,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const headers = new Headers({ 'set-cookie': forgetCookie(request) })
   return redirectWithToast(
     safeReturnTo(form.get('returnTo')),
-    { type: 'success', text: t('remember.forgotten') },
+    { type: 'success', text: t('products.remember.forgotten') },
     { request, headers },
   )
 }

@@ -63,11 +63,16 @@ function ForgetMe() {
   const t = useT()
   const location = useLocation()
   return (
-    <Form method="post" action="/buyer/forget" className="forget-me" aria-label={t('remember.form_label')}>
+    <Form
+      method="post"
+      action="/buyer/forget"
+      className="forget-me"
+      aria-label={t('products.remember.form_label')}
+    >
       <input type="hidden" name="returnTo" value={`${location.pathname}${location.search}`} />
-      <p className="forget-me__note">{t('remember.note')}</p>
+      <p className="forget-me__note">{t('products.remember.note')}</p>
       <button type="submit" className="button">
-        {t('remember.forget')}
+        {t('products.remember.forget')}
       </button>
     </Form>
   )
