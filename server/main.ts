@@ -6,17 +6,11 @@ import {
   type RequestListener,
   type ServerOptions,
 } from 'node:http'
-import path from 'node:path'
 import { serve } from '@hono/node-server'
 import { type Database, openDatabase } from '#api/db/client'
-import { JOB_HANDLERS, RECURRING_JOBS } from '#api/jobs/handlers'
 import { runMode } from '#api/env'
-import { DEMO_STAFF_EMAILS, disableDemoStaff } from '#api/services/admin/demo-staff'
-import { createJobWorker } from '#api/jobs/worker'
-import { ensureYookassaMethods } from '#api/services/payments/yookassa-setup'
 import { log } from '#api/lib/log'
-import { retireSandboxSuppliers } from '#api/services/delivery/suppliers'
-import { importLegacyUploads } from '#api/services/uploads/legacy-import'
+import { createApiJobWorker, demoSeeder, prepareApi, prepareDatabase } from '#api/startup'
 import { NODE_UPGRADE_DOC, nodeEndOfLife } from '../shared/node-support'
 import { routeConsoleToLog } from './access-log'
 import { jobFailures, startMetricsServer } from './metrics'
@@ -44,9 +38,6 @@ async function main() {
   process.on('unhandledRejection', (err) => log.error({ err }, 'unhandled promise rejection'))
 
   const demoMode = runMode(process.env) === 'demo'
-  /** What the demo seed makes, for the start-up log. */
-  const SEEDED_CATALOGUE =
-    'games, products and codes, gifts, payment methods, articles, settings, promo codes'
   const usesDb = !env.API_URL
   let database: Database | null = null
   if (usesDb) {
@@ -55,33 +46,14 @@ async function main() {
         url: env.DATABASE_URL,
         dataDir: env.DATABASE_URL ? undefined : `${env.dataDir}/pglite`,
         pg: pgSettings(env),
-        // Loaded only when seeding: a production worker never reads the demo seeder.
-        // the demo staff accounts (public passwords) only in demo mode (issue 42), and so are the
-        // demo's legal texts and contacts (issue 47)
-        seed: env.seedDemo
-          ? async (db) =>
-              (await import('#api/demo/seed')).seedIfEmpty(db, {
-                stockPerItem: env.DEMO_STOCK,
-                staff: demoMode,
-                texts: demoMode,
-              })
-          : undefined,
+        seed: demoSeeder({ seedDemo: env.seedDemo, stockPerItem: env.DEMO_STOCK, demoMode }),
       })
     } catch (e) {
       log.fatal({ err: { message: (e as Error).message } }, 'cannot open the database')
       process.exit(EXIT_CANNOT_START)
     }
-    if (database.seeded)
-      log.info(
-        // the accounts by count, not address: the log holds no email (their sign-ins are in the README)
-        { seeded: SEEDED_CATALOGUE, staffAccounts: demoMode ? DEMO_STAFF_EMAILS.length : 0 },
-        demoMode
-          ? `Seeded the demo catalogue (${SEEDED_CATALOGUE}) and the ${DEMO_STAFF_EMAILS.length} demo staff accounts (owner and support, README «Demo»).`
-          : `Seeded the demo catalogue (${SEEDED_CATALOGUE}); no staff accounts: production (SEED_DEMO=1) never creates the demo's.`,
-      )
-    // a demo staff account left from an earlier demo is a public password to the back-office
-    if (!demoMode) await disableDemoStaff(database.db)
-    await importOldUploads(database, env.dataDir)
+    // the API's start-up tasks on the database (api/src/startup.ts)
+    await prepareDatabase(database, { demoMode, dataDir: env.dataDir })
   }
   const readiness = createReadiness()
   let shop: Awaited<ReturnType<typeof createShopServer>>
@@ -91,41 +63,13 @@ async function main() {
     console.error((e as Error).message)
     process.exit(EXIT_CANNOT_START)
   }
-  const config = shop.deps?.config
-  if (config && !config.demo && !config.mail.smtp) {
-    // production without SMTP starts, but loudly: this line and the overview banner (decision 062)
-    log.warn(
-      { dir: config.mail.dir },
-      'SMTP_URL is not set: every mail (order codes included) is written to files on this server and nobody receives it; set SMTP_URL and MAIL_FROM',
-    )
-  }
-  // With YooKassa's keys set its methods exist (switched off) for the owner to turn on
-  if (shop.deps?.config.yookassa) {
-    const made = await ensureYookassaMethods(shop.deps.db).catch((err: unknown) => {
-      log.error({ err }, 'could not create the YooKassa payment methods')
-      return []
-    })
-    if (made.length)
-      console.log(
-        `Created the YooKassa payment methods ${made.join(', ')} (off until the owner turns them on).`,
-      )
-  }
-  // No pretend delivery outside sandbox payments: `sandbox` games go to a person (decision 042).
-  if (shop.deps) {
-    const moved = await retireSandboxSuppliers(shop.deps.db, shop.deps.config)
-    if (moved.length)
-      log.warn(
-        { games: moved.map((g) => `${g.id} ${g.title}`) },
-        'games whose supplier was sandbox are now delivered by a person (manual): sandbox payments are off',
-      )
-  }
+  // the API's start-up tasks once it exists: SMTP warning, YooKassa's methods, sandbox suppliers
+  if (shop.deps) await prepareApi(shop.deps)
   // Background jobs (mail, order clock, housekeeping) run beside the API in every process that has
   // the database; JOBS=0 leaves them to other instances.
   const worker =
     shop.deps && process.env.JOBS !== '0'
-      ? createJobWorker(shop.deps, {
-          handlers: JOB_HANDLERS,
-          recurring: RECURRING_JOBS,
+      ? createApiJobWorker(shop.deps, {
           // PGlite: two, so a job waiting on the network (a Telegram long poll, a provider's slow
           // answer) does not hold mails and receipts back; the database serialises their queries
           concurrency: database?.kind === 'postgres' ? 4 : 2,
@@ -189,14 +133,3 @@ async function main() {
 }
 
 void main()
-
-/** Uploads an older version kept under DATA_DIR/uploads move into the database, once (decision 036). */
-async function importOldUploads(database: Database, dataDir: string) {
-  try {
-    const done = await importLegacyUploads(database.db, path.join(dataDir, 'uploads'))
-    if (done) log.info(done, 'imported the uploads folder into the database')
-  } catch (err) {
-    // the shop runs without them (their links answer 404); the next start tries again
-    log.error({ err }, 'could not import the uploads folder')
-  }
-}
