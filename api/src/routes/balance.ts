@@ -1,11 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { ApiApp } from '../context'
-import { BALANCE_ENTRY_KINDS } from '../db/schema'
 import { requireUser } from '../lib/auth'
 import { toMoney } from '../lib/money'
 import { DEFAULT_LIMIT, limitOffsetPage, limitOffsetQuery, pageSchema } from '../lib/pagination'
 import { errorResponses, jsonContent } from '../lib/schemas'
-import { listBalanceEntries } from '../services/balance/ledger'
+import { BALANCE_ENTRY_KINDS, listBalanceEntries } from '../services/balance/ledger'
 
 const BalanceEntrySchema = z
   .object({

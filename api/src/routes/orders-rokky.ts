@@ -1,11 +1,12 @@
 import { createRoute, type z } from '@hono/zod-openapi'
-import { eq } from 'drizzle-orm'
 import type { ApiApp } from '../context'
-import { orders } from '../db/schema'
-import { clientAddressOf } from '../lib/client-address'
-import { recordConsent } from '../services/consent/record'
 import { errorResponses, jsonContent, UuidParam } from '../lib/schemas'
-import { changeRokkyEmail, changeRokkyGift, createRokkyOrder } from '../services/gifts/rokky-orders'
+import {
+  changeRokkyEmail,
+  changeRokkyGift,
+  createRokkyOrder,
+  recordGiftOrderConsent,
+} from '../services/gifts/rokky-orders'
 import {
   RokkyDeliveryDetailsBody,
   RokkyOrderCreateBody,
@@ -77,18 +78,7 @@ export function registerRokkyOrders(app: ApiApp) {
     // block lists and velocity limits, as every order route (issue 42, finding 6)
     await guardBuyerStart(c.var.deps, actorOf(c), 'order', await buyerEmail(db, body.email, c.var.userId))
     const { result, replay } = await createRokkyOrder(db, body, c.var.userId, key)
-    if (!replay) {
-      const [order] = await db.select({ email: orders.email }).from(orders).where(eq(orders.id, result.id))
-      await recordConsent(db, {
-        context: 'gift',
-        given: consent === true,
-        email: order?.email ?? body.email ?? null,
-        userId: c.var.userId,
-        orderId: result.id,
-        ip: clientAddressOf(c),
-        userAgent: c.req.header('user-agent') ?? null,
-      })
-    }
+    if (!replay) await recordGiftOrderConsent(db, actorOf(c), result.id, consent === true, body.email)
     return c.json(result, replay ? 200 : 201)
   })
 

@@ -2,13 +2,13 @@
 // confirmation link (services/personal-data/requests.ts).
 import { createRoute, z } from '@hono/zod-openapi'
 import type { ApiApp } from '../context'
-import { DATA_REQUEST_KINDS } from '../db/schema'
 import { clientNetworkOf } from '../lib/client-address'
 import { fail, message } from '../lib/errors'
 import { ErrorSchema, errorResponses, jsonContent } from '../lib/schemas'
 import {
   confirmDataRequest,
   createDataRequest,
+  DATA_REQUEST_KINDS,
   DATA_REQUEST_LINK_HOURS,
 } from '../services/personal-data/requests'
 import { hitRateLimit } from '../services/rate-limit'

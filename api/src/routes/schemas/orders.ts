@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi'
-import { ORDER_STATUSES } from '../../db/schema'
 import { MAX_DB_INT, MoneySchema, wholeNumber } from '../../lib/schemas'
+import { ORDER_STATUSES } from '../../services/orders/history'
 import { ConsentIn } from './consent'
 import { ReceiptSchema } from './receipts'
 import { RefundSchema } from './refunds'

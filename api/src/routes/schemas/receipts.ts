@@ -1,7 +1,7 @@
 // Wire shape of an order's fiscal receipt (services/receipts/view.ts builds it).
 import { z } from '@hono/zod-openapi'
-import { RECEIPT_KINDS, RECEIPT_PAYMENT_METHODS, RECEIPT_STATUSES } from '../../db/schema'
 import { MoneySchema } from '../../lib/schemas'
+import { RECEIPT_KINDS, RECEIPT_PAYMENT_METHODS, RECEIPT_STATUSES } from '../../services/receipts/ledger'
 
 export const ReceiptSchema = z
   .object({

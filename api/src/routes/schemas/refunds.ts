@@ -1,8 +1,8 @@
 // Wire shapes of refunds: the order's `refund` and its `returned_payments` (services/refunds/view.ts
 // builds them).
 import { z } from '@hono/zod-openapi'
-import { REFUND_METHODS, REFUND_STATUSES } from '../../db/schema'
 import { MoneySchema } from '../../lib/schemas'
+import { REFUND_METHODS, REFUND_STATUSES } from '../../services/refunds/view'
 
 export const RefundSchema = z
   .object({

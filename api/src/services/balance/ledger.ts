@@ -8,6 +8,8 @@ import type { Db, Tx } from '../../db/client'
 import { type BalanceEntryKind, balanceEntries, orders, users } from '../../db/schema'
 import { signedDelta } from './rules'
 
+export { BALANCE_ENTRY_KINDS } from '../../db/schema'
+
 export interface BalanceEntryInput {
   userId: number
   kind: BalanceEntryKind

@@ -9,6 +9,7 @@ import { ApiError, fieldError, message } from '../../lib/errors'
 import { refuseField } from '../../lib/domain-error'
 import { toMoney } from '../../lib/money'
 import type { Actor } from '../actor'
+import { recordConsent } from '../consent/record'
 import type { OrderRow } from '../orders/access'
 import { findReplay, isUniqueViolation, requestHash } from '../orders/idempotency'
 import { recalculateOrder } from '../orders/pricing'
@@ -121,5 +122,28 @@ export function changeRokkyEmail(deps: ApiDeps, actor: Actor, id: string, given:
   if (!email) throw refuseField('email', 'order_email_required')
   return changeOrder(deps, actor, id, 'RokkyOrder', async (tx, order) => {
     await tx.update(orders).set({ email, updated: new Date() }).where(eq(orders.id, order.id))
+  })
+}
+
+/**
+ * Records the buyer's answer to the personal-data consent of a new gift order, under the order's
+ * own email (else the one given).
+ */
+export async function recordGiftOrderConsent(
+  db: Db,
+  actor: Actor,
+  orderId: string,
+  given: boolean,
+  email: string | null | undefined,
+): Promise<void> {
+  const [order] = await db.select({ email: orders.email }).from(orders).where(eq(orders.id, orderId))
+  await recordConsent(db, {
+    context: 'gift',
+    given,
+    email: order?.email ?? email ?? null,
+    userId: actor.userId,
+    orderId,
+    ip: actor.address,
+    userAgent: actor.userAgent,
   })
 }

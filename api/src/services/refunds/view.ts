@@ -6,6 +6,8 @@ import type { Db, Tx } from '../../db/client'
 import { type REFUND_METHODS, type REFUND_STATUSES, refunds } from '../../db/schema'
 import { toMoney } from '../../lib/money'
 
+export { REFUND_METHODS, REFUND_STATUSES } from '../../db/schema'
+
 type RefundStatus = (typeof REFUND_STATUSES)[number]
 type RefundMethod = (typeof REFUND_METHODS)[number]
 
