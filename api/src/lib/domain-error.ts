@@ -11,6 +11,8 @@ import { ApiError, type ErrorStatus, type MessageCode, message } from './errors'
 export const DOMAIN_STATUS = {
   // 400: the request breaks a rule of the order or the payment (a field says which)
   article_requisites_unfilled: 400,
+  avatar_history_missing: 400,
+  avatar_not_image: 400,
   avatar_required: 400,
   order_duplicate_product: 400,
   order_email_invalid: 400,
@@ -138,6 +140,7 @@ export const DOMAIN_STATUS = {
   admin_order_not_cancellable: 409,
   admin_promo_exists: 409,
   admin_import_too_many: 413,
+  avatar_too_large: 413,
   refund_exists: 409,
   refund_not_allowed: 409,
   refund_nothing_paid: 409,

@@ -1,10 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { and, asc, eq } from 'drizzle-orm'
 import type { ApiApp } from '../context'
-import { articles, contacts, faq, games } from '../db/schema'
 import { fail } from '../lib/errors'
 import { errorResponses, idParam, jsonContent } from '../lib/schemas'
 import { shareAnswer } from '../lib/shared-answer'
+import { activeGameFaq, findArticle, firstContacts } from '../services/content/public'
 import { getSellerSettings, sellerName } from '../services/receipts/settings'
 
 const ArticleSchema = z
@@ -82,7 +81,7 @@ const listFaqRoute = createRoute({
 export function registerContent(app: ApiApp) {
   app.openapi(getArticleRoute, async (c) => {
     const { slug } = c.req.valid('param')
-    const [row] = await c.var.deps.db.select().from(articles).where(eq(articles.slug, slug)).limit(1)
+    const row = await findArticle(c.var.deps.db, slug)
     if (!row) throw fail(404, 'article_not_found', { slug })
     shareAnswer(c)
     return c.json({ slug: row.slug, header: row.header, text: row.text }, 200)
@@ -110,7 +109,7 @@ export function registerContent(app: ApiApp) {
         200,
       )
     }
-    const [row] = await c.var.deps.db.select().from(contacts).orderBy(asc(contacts.id)).limit(1)
+    const row = await firstContacts(c.var.deps.db)
     if (!row) throw fail(404, 'contacts_not_found')
     shareAnswer(c)
     return c.json(
@@ -127,18 +126,8 @@ export function registerContent(app: ApiApp) {
 
   app.openapi(listFaqRoute, async (c) => {
     const { game_pk } = c.req.valid('param')
-    const db = c.var.deps.db
-    const [game] = await db
-      .select({ id: games.id })
-      .from(games)
-      .where(and(eq(games.id, game_pk), eq(games.isActive, true)))
-      .limit(1)
-    if (!game) throw fail(404, 'game_not_found')
-    const rows = await db
-      .select()
-      .from(faq)
-      .where(eq(faq.gameId, game.id))
-      .orderBy(asc(faq.order), asc(faq.id))
+    const rows = await activeGameFaq(c.var.deps.db, game_pk)
+    if (!rows) throw fail(404, 'game_not_found')
     shareAnswer(c)
     return c.json(
       rows.map((r) => ({ id: r.id, text: r.text, answer: r.answer, game: r.gameId, order: r.order })),

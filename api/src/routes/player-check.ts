@@ -1,14 +1,13 @@
 // Player look-up before paying (our extension of the contract): the id typed on an order form in,
 // the nickname the supplier knows out. Limited per client address; answers cached (services/player-check).
 import { createRoute, z } from '@hono/zod-openapi'
-import { and, eq } from 'drizzle-orm'
 import type { ApiApp } from '../context'
-import { games } from '../db/schema'
 import { ApiError, fail, fieldError, message } from '../lib/errors'
 import { ErrorSchema, errorResponses, IdParam, jsonContent, MAX_DB_INT, wholeNumber } from '../lib/schemas'
 import { resolveSupplyServer } from '../services/orders/validate'
 import {
   checkPlayer,
+  findActiveGame,
   lookupFor,
   PLAYER_CHECK_WINDOW_SECONDS,
   playerCheckLimitKey,
@@ -89,10 +88,7 @@ address (429 with Retry-After).`,
 export function registerPlayerCheck(app: ApiApp) {
   app.openapi(checkRoute, async (c) => {
     const { deps } = c.var
-    const [game] = await deps.db
-      .select()
-      .from(games)
-      .where(and(eq(games.id, c.req.valid('param').id), eq(games.isActive, true)))
+    const game = await findActiveGame(deps.db, c.req.valid('param').id)
     if (!game) throw fail(404, 'game_not_found')
     if (!lookupFor(deps.config.playerCheck, game)) throw fail(404, 'player_check_not_offered')
 

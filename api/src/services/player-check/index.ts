@@ -3,7 +3,8 @@
 import { createHash } from 'node:crypto'
 import { and, eq, gt, inArray, lte } from 'drizzle-orm'
 import type { ApiDeps } from '../../context'
-import { type games, playerChecks, supplyServers } from '../../db/schema'
+import type { Db } from '../../db/client'
+import { games, playerChecks, supplyServers } from '../../db/schema'
 import type { PlayerCheckConfig } from '../../env'
 import { refuseField } from '../../lib/domain-error'
 import { hitRateLimit } from '../rate-limit'
@@ -52,6 +53,15 @@ function cacheKey(lookup: PlayerLookup, ref: string | null, q: PlayerQuery): str
   return createHash('sha256')
     .update(JSON.stringify([lookup.name, ref ?? '', q.userId, q.server ?? '']))
     .digest('hex')
+}
+
+/** The active game `id` (null if none), whose players the check route asks about. */
+export async function findActiveGame(db: Db, id: number): Promise<typeof games.$inferSelect | null> {
+  const [game] = await db
+    .select()
+    .from(games)
+    .where(and(eq(games.id, id), eq(games.isActive, true)))
+  return game ?? null
 }
 
 /** The per-address limit's window (PLAYER_CHECK_LIMIT_PER_ADDRESS checks per window). */
