@@ -8,7 +8,7 @@ import { clientNetworkOf } from '../lib/client-address'
 import { fail, message } from '../lib/errors'
 import { ErrorSchema, errorResponses, jsonContent } from '../lib/schemas'
 import { activeUserById } from '../services/auth/accounts'
-import { confirmEmail, queueConfirmation } from '../services/auth/email-confirmation'
+import { confirmEmail, resendConfirmation } from '../services/auth/email-confirmation'
 import {
   CHANGE_LIMIT,
   changePassword,
@@ -158,7 +158,7 @@ export function registerAccountSecurity(app: ApiApp) {
     )
     if (!hit.allowed) return limited(c, hit.retryAfter)
     const email = user.email
-    await db.transaction((tx) => queueConfirmation(tx, config.jwtSecret, user.id, email))
+    await resendConfirmation(db, config.jwtSecret, user.id, email)
     c.var.deps.jobs?.wake()
     return c.json({ detail: message('confirmation_sent', { email }) }, 202)
   })

@@ -1,9 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { eq } from 'drizzle-orm'
 import type { Context } from 'hono'
 import { getCookie, setCookie } from 'hono/cookie'
 import type { ApiApp, AppEnv } from '../context'
-import { users } from '../db/schema'
 import { fail } from '../lib/errors'
 import { toMoney } from '../lib/money'
 import { errorResponses, jsonContent, UuidParam, MAX_DB_INT } from '../lib/schemas'
@@ -15,6 +13,7 @@ import {
   COUNTRY_COOKIE_MAX_AGE,
   describeActiveCountry,
   findCountry,
+  rememberAccountCountry,
   listCountries,
   resolveActiveCountry,
   serializeCountry,
@@ -162,8 +161,7 @@ export function registerPayments(app: ApiApp) {
       secure: deps.config.publicUrl.startsWith('https://'),
       maxAge: COUNTRY_COOKIE_MAX_AGE,
     })
-    if (c.var.userId !== null)
-      await deps.db.update(users).set({ countryId: country.id }).where(eq(users.id, c.var.userId))
+    if (c.var.userId !== null) await rememberAccountCountry(deps.db, c.var.userId, country.id)
     return c.json(await describeActiveCountry(deps.db, country, (m) => isMethodUsable(deps, m)), 200)
   })
 

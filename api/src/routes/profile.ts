@@ -1,18 +1,15 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { eq } from 'drizzle-orm'
 import type { Context } from 'hono'
 import type { ApiApp, AppEnv } from '../context'
-import { users } from '../db/schema'
 import { fail, fieldError } from '../lib/errors'
 import { bearerUser, requireUser } from '../lib/auth'
 import { errorResponses, jsonContent } from '../lib/schemas'
 import { activeUserById, type UserRow } from '../services/auth/accounts'
 import { deleteAccount } from '../services/auth/delete-account'
-import { profileOf } from '../services/auth/profile'
+import { changeNickname, changeProfile, profileOf } from '../services/auth/profile'
 import { ProfileSchema } from './schemas/profile'
 import { cleanImage } from '../services/uploads/images'
 import { limitUploads } from '../services/uploads/limits'
-import { deleteUploadOf, replaceUpload } from '../services/uploads/store'
 import { actorOf } from '../lib/actor'
 
 const NICKNAME_MAX = 50
@@ -101,11 +98,7 @@ export function registerProfile(app: ApiApp) {
     const body = c.req.valid('json')
     const { db } = c.var.deps
     if (body.nickname === undefined) return c.json(await profileOf(db, user), 200)
-    const [updated] = await db
-      .update(users)
-      .set({ nickname: body.nickname })
-      .where(eq(users.id, user.id))
-      .returning()
+    const updated = await changeNickname(db, user, body.nickname)
     return c.json(await profileOf(db, updated ?? user), 200)
   })
 
@@ -113,8 +106,6 @@ export function registerProfile(app: ApiApp) {
     const user = await currentUser(c)
     const form = c.req.valid('form')
     const { db, config } = c.var.deps
-    const patch: Partial<typeof users.$inferInsert> = {}
-    if (form.nickname !== undefined) patch.nickname = form.nickname
     const file = form.avatar_img as unknown
     // the avatar as it will be stored: undefined = unchanged, null = removed
     let avatar: ReturnType<typeof cleanImage> | undefined
@@ -131,16 +122,8 @@ export function registerProfile(app: ApiApp) {
     } else if (form.remove_avatar) {
       avatar = null
     }
-    if (Object.keys(patch).length === 0 && avatar === undefined) return c.json(await profileOf(db, user), 200)
-    const updated = await db.transaction(async (tx) => {
-      if (avatar) patch.avatarImg = await replaceUpload(tx, { userId: user.id }, avatar)
-      else if (avatar === null) {
-        await deleteUploadOf(tx, { userId: user.id })
-        patch.avatarImg = null
-      }
-      const [row] = await tx.update(users).set(patch).where(eq(users.id, user.id)).returning()
-      return row
-    })
+    if (form.nickname === undefined && avatar === undefined) return c.json(await profileOf(db, user), 200)
+    const updated = await changeProfile(db, user, { nickname: form.nickname, avatar })
     return c.json(await profileOf(db, updated ?? user), 200)
   })
 

@@ -34,6 +34,16 @@ export async function queueConfirmation(
   })
 }
 
+/** Sends the confirmation mail again (its own transaction): a new link, older links end. */
+export async function resendConfirmation(
+  db: Db,
+  secret: string,
+  userId: number,
+  email: string,
+): Promise<void> {
+  await db.transaction((tx) => queueConfirmation(tx, secret, userId, email))
+}
+
 /**
  * Opens a confirmation link: the account's email is confirmed. Null when the link does not work.
  * Whoever made the account chose its password (or bound its social account) before the mailbox was

@@ -1,9 +1,11 @@
 import { asc, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { preparedPerDb } from '../../db/prepared'
-import { promoCodes, socialAccounts } from '../../db/schema'
+import { promoCodes, socialAccounts, users } from '../../db/schema'
 import { SOCIAL_PROVIDERS } from '../../env'
 import { toMoney } from '../../lib/money'
+import type { CleanImage } from '../uploads/images'
+import { deleteUploadOf, replaceUpload } from '../uploads/store'
 import type { UserRow } from './accounts'
 import { liveBearer } from './sessions'
 
@@ -63,4 +65,35 @@ export async function profileOf(db: Db, user: UserRow): Promise<Profile> {
 export async function profileOfBearer(db: Db, jwtSecret: string, token: string): Promise<Profile | null> {
   const bearer = await liveBearer(db, jwtSecret, token)
   return bearer ? profileOf(db, bearer.user) : null
+}
+
+/** What a profile form changes: undefined leaves a field as it is; a null avatar removes it. */
+export interface ProfileChange {
+  nickname?: string
+  avatar?: CleanImage | null
+}
+
+/**
+ * Saves the nickname and the avatar (stored as an upload of the account, the previous one
+ * replaced) of `user`; the account as saved (null if it is gone).
+ */
+export async function changeProfile(db: Db, user: UserRow, change: ProfileChange): Promise<UserRow | null> {
+  const patch: Partial<typeof users.$inferInsert> = {}
+  if (change.nickname !== undefined) patch.nickname = change.nickname
+  const { avatar } = change
+  return db.transaction(async (tx) => {
+    if (avatar) patch.avatarImg = await replaceUpload(tx, { userId: user.id }, avatar)
+    else if (avatar === null) {
+      await deleteUploadOf(tx, { userId: user.id })
+      patch.avatarImg = null
+    }
+    const [row] = await tx.update(users).set(patch).where(eq(users.id, user.id)).returning()
+    return row ?? null
+  })
+}
+
+/** Saves the nickname of `user`; the account as saved (null if it is gone). */
+export async function changeNickname(db: Db, user: UserRow, nickname: string): Promise<UserRow | null> {
+  const [row] = await db.update(users).set({ nickname }).where(eq(users.id, user.id)).returning()
+  return row ?? null
 }

@@ -28,6 +28,11 @@ export async function findCountry(db: Db | Tx, id: number): Promise<CountryRow |
   return row ?? null
 }
 
+/** Remembers the country a signed-in buyer chose on their account. */
+export async function rememberAccountCountry(db: Db | Tx, userId: number, countryId: number): Promise<void> {
+  await db.update(users).set({ countryId }).where(eq(users.id, userId))
+}
+
 /**
  * The country a visitor pays in: the one they selected (cookie or explicit id), else the signed-in
  * user's saved one, else the default country (is_default, then the first by sort order).
