@@ -4,7 +4,7 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { AdminForm, Field, Submit } from '#app/components/admin/admin-form'
-import { ReceiptCard } from '#app/components/admin/receipt-card'
+import { DeferredReceiptCard } from '#app/components/admin/deferred-receipt-card'
 import { StatusBadge } from '#app/components/admin/status-badge'
 import { useWhen } from '#app/lib/shop-time'
 import { useT } from '#app/i18n/i18n-context'
@@ -294,7 +294,7 @@ export default function AdminOrder() {
         ) : (
           <div className="admin-receipts">
             {(detail.receipts ?? []).map((r) => (
-              <ReceiptCard key={r.id} receipt={r} showOrder={false} headingLevel={3} />
+              <DeferredReceiptCard key={r.id} receipt={r} showOrder={false} headingLevel={3} />
             ))}
           </div>
         )}
