@@ -413,16 +413,17 @@ describe('503 on GET', () => {
     expect(api.hits).toHaveLength(3)
   })
 
-  it('really waits between attempts, the second wait twice the first', async () => {
+  it('really waits between attempts, the second wait the longer one', async () => {
     const api = await startFakeApi((_hit, res) => json(res, 503, { detail: 'busy' }))
-    const session = sessionFor(api.url, undefined, { retryDelays: [60, 120] })
+    const session = sessionFor(api.url, undefined, { retryDelays: [60, 300] })
     const { response } = await getThing(session, 1)
     expect(response.status).toBe(503) // gives up after two retries
     expect(api.hits).toHaveLength(3)
     const [a, b, c] = api.hits.map((h) => h.at) as [number, number, number]
+    // lower bounds only: a loaded machine can stretch either gap, never shorten one (comparing
+    // the two gaps failed once under load)
     expect(b - a).toBeGreaterThanOrEqual(55)
-    expect(c - b).toBeGreaterThanOrEqual(115)
-    expect(c - b).toBeGreaterThan(b - a)
+    expect(c - b).toBeGreaterThanOrEqual(295)
   })
 
   it('never retries a POST', async () => {
