@@ -44,6 +44,17 @@ module.exports = {
       to: { path: '(^|/)node_modules/(hono|@hono/[^/]+)/' },
     },
     {
+      name: 'routes-query-no-database',
+      comment:
+        'Routes parse, call a service with `(deps, actor, …)` and map its domain errors (issue 46): no route ' +
+        'file queries or writes the database, so none imports drizzle-orm or api/src/db/ (a value list of the ' +
+        'schema is re-exported by the service the route calls). An import rule cannot see a call on ' +
+        '`c.var.deps.db` itself: routes/shop.ts (PUT /api/shop/) still opens its transaction in the route.',
+      severity: 'error',
+      from: { path: '^api/src/routes/' },
+      to: { path: '^api/src/db/|(^|/)node_modules/drizzle-orm/' },
+    },
+    {
       name: 'nothing-imports-tests',
       comment:
         'Shipped code never imports the tests or the e2e suite. Allowed: the tools that drive the suites ' +

@@ -1,8 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { and, desc, eq } from 'drizzle-orm'
 import type { Context } from 'hono'
 import type { ApiApp, AppEnv } from '../context'
-import { orders, payments } from '../db/schema'
 import { ApiError, fail, message } from '../lib/errors'
 import { parseMoney } from '../lib/money'
 import { warnSparingly } from '../lib/log-sparingly'
@@ -13,7 +11,13 @@ import { ProviderError } from '../providers/types'
 import { canSee, isUuid, loadOrderForCaller } from '../services/orders/access'
 import { settlePaymentFailed, settlePaymentSucceeded } from '../services/payments/settle'
 import { syncPaymentWithProvider } from '../services/payments/requery'
-import { orderStatusBody } from '../services/payments/status'
+import {
+  findOrderById,
+  orderExists,
+  orderStatusBody,
+  type PaymentRow,
+  providerPaymentsOf,
+} from '../services/payments/status'
 import { OrderStatusSchema } from './payments-schemas'
 import { actorOf } from '../lib/actor'
 
@@ -98,18 +102,14 @@ async function latestProviderPayment(
   provider: string,
   currency?: string,
 ) {
-  const rows = await c.var.deps.db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.orderId, orderId), eq(payments.provider, provider)))
-    .orderBy(desc(payments.created), desc(payments.id))
+  const rows = await providerPaymentsOf(c.var.deps.db, orderId, provider)
   const p = currency ? rows.find((r) => r.currency === currency.toUpperCase()) : rows[0]
   if (!p) throw fail(404, 'payment_not_found')
   return p
 }
 
 /** Asks Payselection about a payment and applies a final answer (once per transaction event). */
-async function syncPayselection(c: Context<AppEnv>, payment: typeof payments.$inferSelect) {
+async function syncPayselection(c: Context<AppEnv>, payment: PaymentRow) {
   if (!c.var.deps.config.payselection) throw fail(404, 'payment_not_found')
   try {
     await syncPaymentWithProvider(c.var.deps, payment)
@@ -121,7 +121,7 @@ async function syncPayselection(c: Context<AppEnv>, payment: typeof payments.$in
 }
 
 async function statusOf(c: Context<AppEnv>, orderId: string) {
-  const [order] = await c.var.deps.db.select().from(orders).where(eq(orders.id, orderId))
+  const order = await findOrderById(c.var.deps.db, orderId)
   if (!order) throw fail(404, 'order_not_found')
   return { order, body: await orderStatusBody(c.var.deps.db, order) }
 }
@@ -217,8 +217,7 @@ export function registerPaymentCallbacks(app: ApiApp) {
     if (notice.WALLET_ID !== cfg.walletId) throw fail(403, 'payment_wallet_mismatch')
     if (!isUuid(notice.ORDER_ID)) throw fail(404, 'order_not_found')
     const orderId = notice.ORDER_ID.toLowerCase()
-    const [order] = await c.var.deps.db.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId))
-    if (!order) throw fail(404, 'order_not_found')
+    if (!(await orderExists(c.var.deps.db, orderId))) throw fail(404, 'order_not_found')
     const payment = await latestProviderPayment(c, orderId, 'getpay')
     const sum = parseMoney(notice.SUM)
     // another sum is taken and refused by the settlement (given back), not refused here

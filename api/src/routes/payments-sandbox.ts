@@ -1,8 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { eq } from 'drizzle-orm'
 import type { Context } from 'hono'
 import type { ApiApp, AppEnv } from '../context'
-import { paymentMethods, payments } from '../db/schema'
 import { ApiError, fail } from '../lib/errors'
 import { ErrorSchema, errorResponses } from '../lib/schemas'
 import { toMoney } from '../lib/money'
@@ -15,6 +13,7 @@ import {
   renderCheckoutError,
 } from '../services/payments/checkout-page'
 import { publicPaymentStatus, settlePaymentFailed, settlePaymentSucceeded } from '../services/payments/settle'
+import { paymentWithMethodTitle } from '../services/payments/status'
 
 const PaymentParam = z.object({
   payment_id: z
@@ -118,12 +117,7 @@ async function readFields(c: Context<AppEnv>): Promise<Record<string, string>> {
 
 async function loadSandboxPayment(c: Context<AppEnv>, paymentId: string) {
   if (!c.var.deps.config.sandboxPayments) throw fail(404, 'payment_not_found')
-  const [row] = await c.var.deps.db
-    .select({ payment: payments, methodTitle: paymentMethods.title })
-    .from(payments)
-    .leftJoin(paymentMethods, eq(paymentMethods.name, payments.methodName))
-    .where(eq(payments.id, paymentId))
-    .limit(1)
+  const row = await paymentWithMethodTitle(c.var.deps.db, paymentId)
   if (row?.payment.provider !== 'sandbox') throw fail(404, 'payment_not_found')
   return { ...row.payment, methodTitle: row.methodTitle ?? row.payment.methodName }
 }

@@ -1,21 +1,18 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { eq } from 'drizzle-orm'
 import type { Context } from 'hono'
 import type { ApiApp, AppEnv } from '../context'
-import { users } from '../db/schema'
 import { requireUser } from '../lib/auth'
-import { fail } from '../lib/errors'
 import { ErrorSchema, errorResponses, jsonContent, MoneySchema, UuidParam } from '../lib/schemas'
 import {
   activateOrderPromo,
   activeOrderPromo,
-  applyAccountPromoToOpenOrders,
   deactivateOrderPromo,
   previewOrderPromo,
 } from '../services/promo/orders'
 import { loadOrderForCaller } from '../services/orders/access'
 import { limitPromoChecks } from '../services/promo/guess-limit'
-import { type findPromo, findUsablePromo, serializePromo } from '../services/promo/rules'
+import { activateAccountPromo, clearAccountPromo, previewAccountPromo } from '../services/promo/account'
+import { serializePromo } from '../services/promo/rules'
 import { actorOf } from '../lib/actor'
 
 const PromoCodeSchema = z
@@ -145,12 +142,6 @@ const deactivateAccount = createRoute({
   responses: { 200: jsonContent(AccountPromoSchema), ...errorResponses(401) },
 })
 
-async function userEmail(db: Parameters<typeof findPromo>[0], userId: number | null) {
-  if (userId === null) return null
-  const [u] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId))
-  return u?.email ?? null
-}
-
 /**
  * The order is checked to be the caller's before its guess counter is touched: otherwise a
  * stranger could spend the owner's attempts and lock them out of their own order's promo field.
@@ -182,35 +173,19 @@ export function registerPromo(app: ApiApp) {
     const userId = requireUser(c)
     const { code } = c.req.valid('json')
     await limitPromoChecks(c.var.deps, actorOf(c), `account:${userId}`)
-    const promo = await c.var.deps.db.transaction(async (tx) => {
-      const [u] = await tx
-        .select({ email: users.email, confirmed: users.emailConfirmedAt })
-        .from(users)
-        .where(eq(users.id, userId))
-        .for('update')
-      if (!u) throw fail(401, 'not_authenticated')
-      // an account-level code is tied to the email: it must be proven first (decision 020)
-      if (!u.confirmed) throw fail(403, 'email_not_confirmed')
-      const p = await findUsablePromo(tx, code, { email: u.email })
-      await tx.update(users).set({ activePromoCodeId: p.id }).where(eq(users.id, userId))
-      await applyAccountPromoToOpenOrders(tx, userId, p)
-      return p
-    })
+    const promo = await activateAccountPromo(c.var.deps.db, userId, code)
     return c.json({ active_promo_code: serializePromo(promo) }, 200)
   })
 
   app.openapi(showAccount, async (c) => {
-    const db = c.var.deps.db
     await limitPromoChecks(c.var.deps, actorOf(c), c.var.userId === null ? null : `account:${c.var.userId}`)
-    const promo = await findUsablePromo(db, c.req.valid('json').code, {
-      email: await userEmail(db, c.var.userId),
-    })
+    const promo = await previewAccountPromo(c.var.deps.db, c.var.userId, c.req.valid('json').code)
     return c.json(serializePromo(promo), 200)
   })
 
   app.openapi(deactivateAccount, async (c) => {
     const userId = requireUser(c)
-    await c.var.deps.db.update(users).set({ activePromoCodeId: null }).where(eq(users.id, userId))
+    await clearAccountPromo(c.var.deps.db, userId)
     return c.json({ active_promo_code: null }, 200)
   })
 }

@@ -1,7 +1,7 @@
 import { isHeldForReview } from '../risk/held'
 import { and, desc, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { payments } from '../../db/schema'
+import { orders, paymentMethods, payments } from '../../db/schema'
 import type { OrderRow } from '../orders/access'
 import { isPaymentActive } from '../orders/state-machine'
 import { refundOut, returnedPaymentsOf } from '../refunds/view'
@@ -21,7 +21,7 @@ export async function latestPayment(db: Db, orderId: string) {
   return p ?? null
 }
 
-type PaymentRow = typeof payments.$inferSelect
+export type PaymentRow = typeof payments.$inferSelect
 
 /**
  * What the buyer is charged in roubles, the method's fee included: the payment that succeeded for
@@ -69,4 +69,36 @@ export async function orderStatusBody(db: Db, order: OrderRow) {
     ...(await chargedField(db, order, p)),
     ...(order.status === 'paid' && (await isHeldForReview(db, order.id)) ? { on_review: true } : {}),
   }
+}
+
+/** Payment `paymentId` with its method's title (null if none; the sandbox checkout page shows it). */
+export async function paymentWithMethodTitle(db: Db, paymentId: string) {
+  const [row] = await db
+    .select({ payment: payments, methodTitle: paymentMethods.title })
+    .from(payments)
+    .leftJoin(paymentMethods, eq(paymentMethods.name, payments.methodName))
+    .where(eq(payments.id, paymentId))
+    .limit(1)
+  return row ?? null
+}
+
+/** Order `orderId`'s payments through `provider`, newest first (the providers' callbacks). */
+export function providerPaymentsOf(db: Db, orderId: string, provider: string): Promise<PaymentRow[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.provider, provider)))
+    .orderBy(desc(payments.created), desc(payments.id))
+}
+
+/** Order `orderId` (null if there is none), for a provider's callback, which comes from no buyer. */
+export async function findOrderById(db: Db, orderId: string): Promise<OrderRow | null> {
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId))
+  return order ?? null
+}
+
+/** Whether order `orderId` exists. */
+export async function orderExists(db: Db, orderId: string): Promise<boolean> {
+  const [order] = await db.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId))
+  return order !== undefined
 }
