@@ -14,6 +14,8 @@ import { cookiesSecure } from '#app/lib/session.server'
 import { DEFAULT_DATA_DIR, shopSecret } from '../../shared/shop-secret'
 
 export const REMEMBER_COOKIE = 'buyer'
+/** The game pages (/products/{id}), where the order form is. */
+export const REMEMBER_PATH = '/products'
 /** A year: the point is the next purchase, weeks or months later. */
 const REMEMBER_MAX_AGE_SECONDS = 365 * 24 * 60 * 60
 /** Games remembered at most; the most recent first. */
@@ -143,7 +145,10 @@ function cookie(value: string, request: Request, maxAge: number): string {
     httpOnly: true,
     sameSite: 'lax',
     secure: cookiesSecure(request),
-    path: '/',
+    // only the game pages read it: elsewhere the browser does not send it, so the home page, the
+    // gifts and the signed-in pages stay served from the page cache and the personal fill, which
+    // pass over any request with a cookie of their own
+    path: REMEMBER_PATH,
     maxAge,
     ...(maxAge === 0 ? { expires: new Date(0) } : {}),
   })
@@ -164,7 +169,14 @@ export function rememberCookie(
     ...before.games.filter((g) => g.game !== order.gameId),
   ].slice(0, MAX_GAMES)
   const email = text(order.email, MAX_EMAIL) ?? before.email
-  return cookie(encodeRemembered({ ...(email ? { email } : {}), games }), request, REMEMBER_MAX_AGE_SECONDS)
+  // long ids in Cyrillic take more room than their length says: the oldest games drop off until
+  // the value fits what the reader accepts (or the next read would forget everything)
+  let value = encodeRemembered({ ...(email ? { email } : {}), games })
+  while (value.length > REMEMBER_MAX_VALUE && games.length > 0) {
+    games.pop()
+    value = encodeRemembered({ ...(email ? { email } : {}), games })
+  }
+  return cookie(value, request, REMEMBER_MAX_AGE_SECONDS)
 }
 
 /** The Set-Cookie that forgets everything this device remembered. */

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { games, products } from '#api/db/schema'
 import { productAction, productLoader } from '#app/components/order-form/product-page.server'
 import { FIELD, qtyField } from '#app/lib/order-form/fields'
-import { encodeRemembered, REMEMBER_COOKIE } from '#app/lib/remembered-buyer.server'
+import { encodeRemembered, REMEMBER_COOKIE, rememberCookie } from '#app/lib/remembered-buyer.server'
 import { loadPayPage } from '#app/components/payment/pay-page.server'
 import { action as forgetAction } from '#app/routes/buyer.forget'
 import { createTestApi, type TestApi } from '#tests/helpers/test-api'
@@ -86,6 +86,8 @@ describe('the device remembers a guest (issue 50)', () => {
     expect(set).toMatch(/HttpOnly/i)
     expect(set).toMatch(/SameSite=Lax/i)
     expect(set).toMatch(/Max-Age=31536000/)
+    // sent only to the game pages, so the rest of the shop stays served from its caches
+    expect(set).toMatch(/Path=\/products(;|$)/)
     // readable by nobody but the server: the value is signed, not the plain email
     expect(set).not.toContain(email)
     expect(set!.length).toBeLessThan(1024)
@@ -98,6 +100,32 @@ describe('the device remembers a guest (issue 50)', () => {
     const elsewhere = await load(other.id, cookiesOf(res))
     expect(elsewhere.prefill.email).toBe(email)
     expect(elsewhere.prefill.userId).toBeUndefined()
+  })
+
+  it('keeps the cookie readable when long Cyrillic ids would outgrow it: the oldest games drop off', async () => {
+    const { game } = await supplyGame()
+    const email = `long-${hex()}@example.com`
+    let cookie = ''
+    // five other games, then this one, each with four 64-letter Cyrillic fields: encoded, each
+    // letter takes two bytes, so six such games outgrow what the reader accepts
+    for (const gameId of [900001, 900002, 900003, 900004, 900005, game.id]) {
+      const set = rememberCookie(new Request(`${ORIGIN}/products/${gameId}`, { headers: { cookie } }), {
+        gameId,
+        email,
+        player: {
+          userId: `${'ж'.repeat(60)}${gameId % 10_000}`.slice(0, 64),
+          serverId: 'ш'.repeat(64),
+          serverCustomId: 'щ'.repeat(64),
+          steamAccountId: 'ы'.repeat(64),
+        },
+      })
+      cookie = set.split(';')[0]!
+    }
+    expect(cookie.length - `${REMEMBER_COOKIE}=`.length).toBeLessThanOrEqual(2048)
+    // the newest game's id and the email still come back: a write never makes a value its reader refuses
+    const page = await load(game.id, cookie)
+    expect(page.prefill.email).toBe(email)
+    expect(page.prefill.userId).toBe(`${'ж'.repeat(60)}${game.id % 10_000}`.slice(0, 64))
   })
 
   it('a visitor without the cookie gets empty fields and no forget control', async () => {
@@ -170,6 +198,7 @@ describe('the device remembers a guest (issue 50)', () => {
     const expired = forgot.headers.getSetCookie().find((c) => c.startsWith(`${REMEMBER_COOKIE}=`))
     expect(expired).toMatch(/^buyer=;/)
     expect(expired).toMatch(/Max-Age=0/)
+    expect(expired).toMatch(/Path=\/products(;|$)/)
     // the browser drops the cookie: the page comes back empty
     const page = await load(game.id)
     expect(page.prefill.userId).toBeUndefined()
