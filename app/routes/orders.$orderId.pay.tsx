@@ -112,6 +112,7 @@ export default function OrderPayPage() {
   const location = useLocation()
   const { order } = page
   const telegram = useTelegramFollow()
+  const followInTelegram = telegram && order.status !== 'done' && order.status !== 'failed'
 
   // arriving here after placing an order: no popup is open any more, so nothing may lock scrolling
   useEffect(() => {
@@ -189,7 +190,9 @@ export default function OrderPayPage() {
             <Deferred of={receiptNotes} props={{ receipts: page.receipts, className: 'card pay-receipts' }} />
           ) : null}
           <StatusNote page={page} />
-          {telegram && order.status !== 'done' && order.status !== 'failed' ? (
+          {/* while the order waits for payment the methods come first and the offer to follow it in
+              Telegram after them: above them it pushed the pay bar's form below the first screen */}
+          {followInTelegram && !order.isPaymentActive ? (
             <Deferred of={telegramFollow} props={{ orderId: order.id }} />
           ) : null}
           <ChargedNote page={page} />
@@ -239,6 +242,7 @@ export default function OrderPayPage() {
               {page.country ? (
                 <CountryForm countries={page.countries} country={page.country} error={countryError} />
               ) : null}
+              {followInTelegram ? <Deferred of={telegramFollow} props={{ orderId: order.id }} /> : null}
             </>
           ) : null}
         </div>
