@@ -1,10 +1,10 @@
 // What support and the owner do to one order from its back-office page, besides refunding it
 // (refunds/by-staff.ts) and delivering it again (fulfilment/retry.ts): a note on its timeline, the
 // order's mail sent again, an unpaid order cancelled. Each is on the timeline and in the audit log,
-// in the change's own transaction.
+// in the change's own transaction (staff-order-action.ts).
 import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { orderEvents, orders } from '../../db/schema'
+import { orderEvents } from '../../db/schema'
 import { refuse } from '../../lib/domain-error'
 import { message } from '../../lib/errors'
 import { queueMail } from '../mail/outbox'
@@ -12,6 +12,7 @@ import { recordOrderEvent } from '../orders/events'
 import { transitionOrder, UNPAID_STATUSES } from '../orders/state-machine'
 import { audit } from './audit'
 import type { StaffMember } from './roles'
+import { changeOrderAsStaff } from './staff-order-action'
 
 /** A staff note on the order's timeline. */
 export async function addOrderNote(db: Db, staff: StaffMember, orderId: string, text: string): Promise<void> {
@@ -32,31 +33,15 @@ export async function resendOrderMail(
   orderId: string,
   requestId: string | undefined,
 ): Promise<boolean> {
-  const id = orderId.toLowerCase()
-  return db.transaction(async (tx) => {
-    const [order] = await tx.select().from(orders).where(eq(orders.id, id))
-    if (!order) throw refuse('order_not_found')
+  return changeOrderAsStaff<boolean>(db, staff, orderId, 'resend_mail', async (tx, order) => {
     if (!order.email) throw refuse('admin_order_no_email')
     const template =
       order.status === 'done' ? 'order_done' : order.status === 'failed' ? 'order_failed' : null
     if (!template) throw refuse('admin_mail_nothing_to_resend')
-    const key = `${template}:${id}:resend:${requestId ?? crypto.randomUUID()}`
-    const queued = await queueMail(tx, { template, to: order.email, data: { orderId: id }, key })
-    if (!queued) return false // this request was carried out already
-    await recordOrderEvent(
-      tx,
-      id,
-      'admin_action',
-      { action: 'resend_mail', template, by: staff.email },
-      staff.userId,
-    )
-    await audit(tx, staff, {
-      action: 'order.resend_mail',
-      entity: 'order',
-      entityId: id,
-      after: { template },
-    })
-    return true
+    const key = `${template}:${order.id}:resend:${requestId ?? crypto.randomUUID()}`
+    const queued = await queueMail(tx, { template, to: order.email, data: { orderId: order.id }, key })
+    if (!queued) return { unchanged: false } // this request was carried out already
+    return { event: { template }, after: { template }, result: true }
   })
 }
 
@@ -68,33 +53,23 @@ const CANCEL_ACTION = 'cancel'
  * An order the shop cancelled already (its timeline has the cancel) is answered as done.
  */
 export async function cancelOrderByStaff(db: Db, staff: StaffMember, orderId: string): Promise<void> {
-  const id = orderId.toLowerCase()
-  await db.transaction(async (tx) => {
-    const [order] = await tx.select().from(orders).where(eq(orders.id, id)).for('update')
-    if (!order) throw refuse('order_not_found')
+  await changeOrderAsStaff(db, staff, orderId, CANCEL_ACTION, async (tx, order) => {
     if (order.status === 'failed') {
       const [cancelled] = await tx
         .select({ id: orderEvents.id })
         .from(orderEvents)
         .where(
           and(
-            eq(orderEvents.orderId, id),
+            eq(orderEvents.orderId, order.id),
             eq(orderEvents.kind, 'admin_action'),
             sql`${orderEvents.data}->>'action' = ${CANCEL_ACTION}`,
           ),
         )
         .limit(1)
-      if (cancelled) return
+      if (cancelled) return { unchanged: undefined }
     }
     if (!UNPAID_STATUSES.includes(order.status)) throw refuse('admin_order_not_cancellable')
-    await transitionOrder(tx, id, 'failed', { rejectReason: message('admin_order_cancelled_reason') })
-    await recordOrderEvent(tx, id, 'admin_action', { action: CANCEL_ACTION, by: staff.email }, staff.userId)
-    await audit(tx, staff, {
-      action: 'order.cancel',
-      entity: 'order',
-      entityId: id,
-      before: { status: order.status },
-      after: { status: 'failed' },
-    })
+    await transitionOrder(tx, order.id, 'failed', { rejectReason: message('admin_order_cancelled_reason') })
+    return { before: { status: order.status }, after: { status: 'failed' }, result: undefined }
   })
 }

@@ -6,16 +6,16 @@
 //     marked refunded in stock and its gift cashback taken back (decisions 063, 082);
 //   - a paid, sending or sent order fails with the reason and is refunded as any failed paid order;
 //     a failed paid order without a refund gets one.
-// Anything else is refused. The action is on the order's timeline and in the audit log.
+// Anything else is refused. The action is on the order's timeline and in the audit log
+// (admin/staff-order-action.ts).
 import { and, asc, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { orders, refunds } from '../../db/schema'
+import { refunds } from '../../db/schema'
 import { refuse } from '../../lib/domain-error'
 import { message } from '../../lib/errors'
-import { audit } from '../admin/audit'
 import type { StaffMember } from '../admin/roles'
+import { changeOrderAsStaff } from '../admin/staff-order-action'
 import { reverseGiftCashback } from '../balance/cashback'
-import { recordOrderEvent } from '../orders/events'
 import { transitionOrder, UNPAID_STATUSES } from '../orders/state-machine'
 import { type PersonRoute, settleWaitingRefund } from './choose'
 import { markOrderCodesRefunded } from './done'
@@ -34,11 +34,9 @@ export async function refundOrderByStaff(
   orderId: string,
   input: StaffRefundInput,
 ): Promise<void> {
-  const id = orderId.toLowerCase()
   const reason = input.reason || message('refund_reason_admin')
-  await db.transaction(async (tx) => {
-    const [order] = await tx.select().from(orders).where(eq(orders.id, id)).for('update')
-    if (!order) throw refuse('order_not_found')
+  await changeOrderAsStaff(db, staff, orderId, 'refund', async (tx, order) => {
+    const id = order.id
     const [existing] = await tx
       .select()
       .from(refunds)
@@ -102,19 +100,11 @@ export async function refundOrderByStaff(
       if (!opened) throw refuse('refund_nothing_paid')
       after = { status: 'failed', refund: opened.status, method: opened.method, amount: opened.amount }
     }
-    await recordOrderEvent(
-      tx,
-      id,
-      'admin_action',
-      { action: 'refund', reason, by: staff.email },
-      staff.userId,
-    )
-    await audit(tx, staff, {
-      action: 'order.refund',
-      entity: 'order',
-      entityId: id,
+    return {
+      event: { reason },
       before: { status: order.status, refund: existing?.status ?? null },
       after,
-    })
+      result: undefined,
+    }
   })
 }
