@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi'
+import { message } from './errors'
 
 /** The largest id an `integer`/`serial` column holds. */
 export const MAX_DB_INT = 2_147_483_647
@@ -30,16 +31,20 @@ const digits = (v: unknown) => (typeof v === 'string' && /^\d{1,9}$/.test(v) ? N
 export function wholeNumber(opts: { min?: number; max?: number; message?: string } = {}) {
   const min = opts.min ?? 1
   const max = opts.max ?? MAX_PARAM_INT
-  const expected = opts.message ?? 'ожидается целое число'
+  const expected = opts.message ?? message('field_integer')
   return z.preprocess(
     digits,
-    z.number({ error: expected }).int(expected).min(min, `минимум ${min}`).max(max, `максимум ${max}`),
+    z
+      .number({ error: expected })
+      .int(expected)
+      .min(min, message('field_minimum', { min }))
+      .max(max, message('field_maximum', { max })),
   )
 }
 
 /** `{id}` of a path: a database id, 1 to nine digits. */
 export const idParam = (name = 'id') =>
-  wholeNumber({ message: 'ожидается число' }).openapi({ param: { name, in: 'path' } })
+  wholeNumber({ message: message('field_number') }).openapi({ param: { name, in: 'path' } })
 
 export const IdParam = z.object({ id: idParam() })
 
@@ -53,7 +58,7 @@ export const uuidString = (error?: string) =>
   z.uuid(error).max(36).openapi({ format: 'uuid', pattern: UUID_PATTERN.source })
 
 export const UuidParam = z.object({
-  id: uuidString('Неверный номер заказа').openapi({ param: { name: 'id', in: 'path' } }),
+  id: uuidString(message('order_id_invalid')).openapi({ param: { name: 'id', in: 'path' } }),
 })
 
 /**

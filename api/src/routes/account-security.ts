@@ -26,10 +26,13 @@ const tooMany = {
 const Detail = z.object({ detail: z.string() }).openapi('Detail')
 
 const newPassword = z
-  .string('Введите пароль')
-  .min(8, 'Пароль должен быть не короче 8 символов')
-  .max(128, 'Пароль должен быть не длиннее 128 символов')
-const LinkToken = z.string('Нет ссылки').min(1, 'Нет ссылки').max(200, 'Неверная ссылка')
+  .string(message('field_password_required'))
+  .min(8, message('field_password_short'))
+  .max(128, message('field_password_long'))
+const LinkToken = z
+  .string(message('field_link_missing'))
+  .min(1, message('field_link_missing'))
+  .max(200, message('field_link_invalid'))
 
 /** Link uses (confirm, reset) per client address per window: the tokens are unguessable; this bounds the work. */
 const LINK_USES = { perAddress: 30, windowSeconds: 15 * 60 }
@@ -70,7 +73,7 @@ const resetRequest = createRoute({
     'Our extension. Always the same 202 answer, whether or not an account has this email; an account gets a mail with a single-use link valid 30 minutes. Limited per email and per client address (429 with Retry-After).',
   request: json(
     z
-      .object({ email: z.email('Неверный адрес электронной почты').max(254, 'Слишком длинный адрес почты') })
+      .object({ email: z.email(message('field_email_invalid')).max(254, message('field_email_long')) })
       .openapi('PasswordResetRequest'),
   ),
   responses: { 202: jsonContent(Detail, 'Accepted'), ...errorResponses(400), 429: tooMany },
@@ -109,7 +112,10 @@ const change = createRoute({
   request: json(
     z
       .object({
-        current_password: z.string('Введите нынешний пароль').min(1, 'Введите нынешний пароль').max(128),
+        current_password: z
+          .string(message('field_current_password_required'))
+          .min(1, message('field_current_password_required'))
+          .max(128),
         new_password: newPassword,
       })
       .openapi('PasswordChange'),

@@ -24,11 +24,11 @@ export const TokensSchema = z
 
 const CredentialsSchema = z
   .object({
-    email: z.email('Неверный адрес электронной почты').max(254, 'Слишком длинный адрес почты'),
+    email: z.email(message('field_email_invalid')).max(254, message('field_email_long')),
     password: z
-      .string('Введите пароль')
-      .min(8, 'Пароль должен быть не короче 8 символов')
-      .max(128, 'Пароль должен быть не длиннее 128 символов'),
+      .string(message('field_password_required'))
+      .min(8, message('field_password_short'))
+      .max(128, message('field_password_long')),
     personal_data_consent: ConsentIn.openapi({
       description:
         'Our extension: the consent box of a sign-up. false refuses to create an account (400 on this field); absent: an account is created, recorded as no consent given',
@@ -37,7 +37,7 @@ const CredentialsSchema = z
   .openapi('Credentials')
 
 const RefreshSchema = z
-  .object({ refresh: z.string('Нет токена обновления').min(1).max(4096) })
+  .object({ refresh: z.string(message('field_refresh_missing')).min(1).max(4096) })
   .openapi('RefreshRequest')
 
 const tooMany = {

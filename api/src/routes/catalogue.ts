@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi'
 import type { ApiApp } from '../context'
 import { cachedReadWithTime } from '../lib/read-cache'
 import { shareAnswer } from '../lib/shared-answer'
-import { fail } from '../lib/errors'
+import { fail, message } from '../lib/errors'
 import {
   DEFAULT_LIMIT,
   limitOffsetPage,
@@ -19,7 +19,7 @@ const text = (name: string) =>
   z
     .string()
     .trim()
-    .max(100, 'не длиннее 100 символов')
+    .max(100, message('field_max_chars', { max: 100 }))
     .optional()
     .openapi({ param: { name, in: 'query' } })
 
@@ -56,7 +56,7 @@ const listProductsRoute = createRoute({
     'With `page` or `page_size` the list is paged by number (page_size 20 by default) and `next`/`previous` are page links; otherwise by `limit`/`offset`.',
   request: {
     query: limitOffsetQuery.merge(pageQuery).extend({
-      game: wholeNumber({ message: 'ожидается число' })
+      game: wholeNumber({ message: message('field_number') })
         .optional()
         .openapi({ param: { name: 'game', in: 'query' }, description: 'Only this game' }),
     }),

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { ApiApp } from '../context'
-import { fail } from '../lib/errors'
+import { fail, message } from '../lib/errors'
 import { errorResponses, idParam, jsonContent } from '../lib/schemas'
 import { shareAnswer } from '../lib/shared-answer'
 import { activeGameFaq, findArticle, firstContacts } from '../services/content/public'
@@ -37,8 +37,8 @@ const FaqItemSchema = z
 const SlugParam = z.object({
   slug: z
     .string()
-    .max(100, 'латинские буквы, цифры, «-» и «_», до 100 символов')
-    .regex(/^[A-Za-z0-9_-]{1,100}$/, 'латинские буквы, цифры, «-» и «_», до 100 символов')
+    .max(100, message('field_article_slug'))
+    .regex(/^[A-Za-z0-9_-]{1,100}$/, message('field_article_slug'))
     .openapi({ param: { name: 'slug', in: 'path' }, example: 'privacy-policy' }),
 })
 

@@ -6,6 +6,7 @@ import { errorResponses, jsonContent } from '../lib/schemas'
 import { OrderHistorySchema } from './schemas/orders'
 import { ORDER_STATUSES, orderHistoryPage } from '../services/orders/history'
 import { actorOf } from '../lib/actor'
+import { message } from '../lib/errors'
 
 /** Page size of the order history (§9: the storefront asks for 50). */
 export const HISTORY_PAGE_SIZE = 50
@@ -20,7 +21,7 @@ const list = createRoute({
   request: {
     query: pageQuery.extend({
       status: z
-        .enum(ORDER_STATUSES, `status: допустимо ${ORDER_STATUSES.join(', ')}`)
+        .enum(ORDER_STATUSES, message('field_orders_status', { list: ORDER_STATUSES.join(', ') }))
         .optional()
         .openapi({ param: { name: 'status', in: 'query' } }),
     }),

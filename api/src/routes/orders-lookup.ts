@@ -24,7 +24,7 @@ const tooMany = {
 
 const LookupRequest = z
   .object({
-    email: z.email('Неверный адрес электронной почты').max(254, 'Слишком длинный адрес почты'),
+    email: z.email(message('field_email_invalid')).max(254, message('field_email_long')),
   })
   .openapi('OrderLookupRequest')
 
@@ -46,8 +46,8 @@ const request = createRoute({
 const TokenParam = z.object({
   token: z
     .string()
-    .max(2048, 'Неверная ссылка')
-    .regex(/^[A-Za-z0-9_.-]{20,2048}$/, 'Неверная ссылка')
+    .max(2048, message('field_link_invalid'))
+    .regex(/^[A-Za-z0-9_.-]{20,2048}$/, message('field_link_invalid'))
     .openapi({ param: { name: 'token', in: 'path' } }),
 })
 

@@ -69,7 +69,7 @@ const termRoute = createRoute({
     'the answer is the order status instead.',
   request: {
     params: z.object({
-      order_id: uuidString('Неверный номер заказа').openapi({ param: { name: 'order_id', in: 'path' } }),
+      order_id: uuidString(message('order_id_invalid')).openapi({ param: { name: 'order_id', in: 'path' } }),
     }),
   },
   responses: {

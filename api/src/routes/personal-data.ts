@@ -18,12 +18,12 @@ export const DATA_REQUEST_TEXT_MAX = 2000
 
 const DataRequestIn = z
   .object({
-    email: z.email('Неверный адрес электронной почты').max(254, 'Слишком длинный адрес почты'),
-    kind: z.enum(DATA_REQUEST_KINDS, 'Выберите, о чём запрос'),
+    email: z.email(message('field_email_invalid')).max(254, message('field_email_long')),
+    kind: z.enum(DATA_REQUEST_KINDS, message('field_data_request_kind')),
     text: z
-      .string('Опишите запрос')
+      .string(message('field_data_request_text'))
       .trim()
-      .max(DATA_REQUEST_TEXT_MAX, `Не длиннее ${DATA_REQUEST_TEXT_MAX} символов`)
+      .max(DATA_REQUEST_TEXT_MAX, message('field_max_chars_sentence', { max: DATA_REQUEST_TEXT_MAX }))
       .default('')
       .openapi({ description: 'Details in the person’s words (may be empty for access and deletion)' }),
   })
@@ -68,7 +68,9 @@ const confirm = createRoute({
     body: {
       content: {
         'application/json': {
-          schema: z.object({ token: z.string().max(100, 'Неверная ссылка') }).openapi('DataRequestConfirm'),
+          schema: z
+            .object({ token: z.string().max(100, message('field_link_invalid')) })
+            .openapi('DataRequestConfirm'),
         },
       },
       required: true,

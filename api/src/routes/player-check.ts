@@ -23,25 +23,25 @@ const CheckPlayerRequest = z
   .object(
     {
       user_id: z
-        .string({ error: 'ожидается строка' })
+        .string({ error: message('field_string') })
         .trim()
         .min(1, message('player_user_id_required'))
-        .max(64, 'не длиннее 64 символов')
+        .max(64, message('field_max_chars', { max: 64 }))
         .openapi({
           description:
             'What the order takes as the player id: game_account_id (Standoff), supply_channel_user_id, steam_account_id',
         }),
-      server: wholeNumber({ max: MAX_DB_INT, message: 'ожидается номер сервера' })
+      server: wholeNumber({ max: MAX_DB_INT, message: message('field_server_id') })
         .nullish()
         .openapi({ description: "Server id from the game's `servers` (is_server_enum games)" }),
       server_custom_id: z
-        .string({ error: 'ожидается строка' })
+        .string({ error: message('field_string') })
         .trim()
-        .max(64, 'не длиннее 64 символов')
+        .max(64, message('field_max_chars', { max: 64 }))
         .nullish()
         .openapi({ description: 'Free-text server (games with is_server_needed and not is_server_enum)' }),
     },
-    { error: 'Ожидается JSON-объект' },
+    { error: message('field_json_object') },
   )
   .openapi('PlayerCheckRequest')
 

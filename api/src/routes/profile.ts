@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import type { ApiApp, AppEnv } from '../context'
-import { fail, fieldError } from '../lib/errors'
+import { fail, fieldError, message } from '../lib/errors'
 import { bearerUser, requireUser } from '../lib/auth'
 import { errorResponses, jsonContent } from '../lib/schemas'
 import { activeUserById, type UserRow } from '../services/auth/accounts'
@@ -15,11 +15,11 @@ import { actorOf } from '../lib/actor'
 const NICKNAME_MAX = 50
 
 const nickname = z
-  .string('Никнейм должен быть строкой')
+  .string(message('field_nickname_string'))
   .trim()
-  .max(NICKNAME_MAX, `Никнейм должен быть не длиннее ${NICKNAME_MAX} символов`)
+  .max(NICKNAME_MAX, message('field_nickname_long', { max: NICKNAME_MAX }))
   // biome-ignore lint/suspicious/noControlCharactersInRegex: rejecting control characters is the point
-  .regex(/^[^\u0000-\u001f\u007f]*$/, 'Никнейм содержит недопустимые символы')
+  .regex(/^[^\u0000-\u001f\u007f]*$/, message('field_nickname_chars'))
 
 const SettingsJson = z.object({ nickname: nickname.optional() }).openapi('ProfileSettings')
 

@@ -3,7 +3,7 @@ import type { Context } from 'hono'
 import { getCookie, setCookie } from 'hono/cookie'
 import type { ApiApp, AppEnv } from '../context'
 import { requireUser } from '../lib/auth'
-import { fail } from '../lib/errors'
+import { fail, message } from '../lib/errors'
 import { errorResponses, jsonContent } from '../lib/schemas'
 import { activeUserById } from '../services/auth/accounts'
 import { profileOf } from '../services/auth/profile'
@@ -23,14 +23,17 @@ import { TokensSchema } from './auth'
 const providerParam = <T extends readonly [string, ...string[]]>(list: T) =>
   z.object({
     provider: z
-      .enum(list, `Неизвестный способ входа: допустимо ${list.join(', ')}`)
+      .enum(list, message('field_social_provider', { list: list.join(', ') }))
       .openapi({ param: { name: 'provider', in: 'path' } }),
   })
 
-const redirectUri = z.string('Укажите redirect_uri').min(1, 'Укажите redirect_uri').max(2048)
+const redirectUri = z
+  .string(message('field_redirect_uri_required'))
+  .min(1, message('field_redirect_uri_required'))
+  .max(2048)
 
 const ReturnSchema = z.object({
-  code: z.string('Укажите code').min(1, 'Укажите code').max(8192).openapi({
+  code: z.string(message('field_code_required')).min(1, message('field_code_required')).max(8192).openapi({
     description:
       'OAuth 2.0: the authorization code. Steam: the query string of the OpenID return. Telegram: the signed login payload (JSON or query string).',
   }),
@@ -50,7 +53,7 @@ const ReturnSchema = z.object({
 
 const AuthBody = ReturnSchema.extend({
   email: z
-    .union([z.literal(''), z.email('Неверный адрес электронной почты').max(254)])
+    .union([z.literal(''), z.email(message('field_email_invalid')).max(254)])
     .optional()
     .openapi({ description: 'Used for a new account when the provider gives no email' }),
 }).openapi('SocialAuthRequest')
@@ -94,7 +97,7 @@ const url = createRoute({
     query: z.object({
       redirect_uri: redirectUri.openapi({ param: { name: 'redirect_uri', in: 'query' } }),
       mode: z
-        .enum(['auth', 'bind'], 'mode: auth или bind')
+        .enum(['auth', 'bind'], message('field_social_mode'))
         .optional()
         .openapi({
           param: { name: 'mode', in: 'query' },

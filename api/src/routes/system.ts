@@ -7,6 +7,7 @@ import { SHOP_VERSION } from '../lib/version'
 import { withConventions } from '../lib/openapi-conventions'
 import { databaseAnswers } from '../services/health'
 import { getShopSettings } from '../services/shop/settings'
+import { message } from '../lib/errors'
 
 const OPENAPI_INFO = {
   ru: {
@@ -150,10 +151,10 @@ export function registerSystem(app: ApiApp) {
     const format = c.req.query('format') ?? 'json'
     const lang = c.req.query('lang') ?? 'ru'
     if (format !== 'json' && format !== 'yaml') {
-      return c.json({ detail: 'format: допустимо json или yaml', code: 'validation_error' }, 400)
+      return c.json({ detail: message('field_contract_format'), code: 'validation_error' }, 400)
     }
     if (lang !== 'ru' && lang !== 'en') {
-      return c.json({ detail: 'lang: допустимо ru или en', code: 'validation_error' }, 400)
+      return c.json({ detail: message('field_contract_lang'), code: 'validation_error' }, 400)
     }
     const doc = documentFor(format, lang, await savedShopName(c.var.deps))
     const headers = { etag: doc.etag, 'cache-control': 'public, max-age=300' }

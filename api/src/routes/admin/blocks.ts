@@ -3,7 +3,7 @@
 // start are refused with a neutral message (services/risk/gate.ts).
 import { z } from '@hono/zod-openapi'
 import type { ApiApp } from '../../context'
-import { fail } from '../../lib/errors'
+import { fail, message } from '../../lib/errors'
 import { errorResponses, IdParam, jsonContent, UuidParam } from '../../lib/schemas'
 import {
   addBlock,
@@ -30,17 +30,21 @@ const Block = z
 
 const BlockInput = z
   .object({
-    kind: z.enum(BLOCK_KINDS, 'выберите, что блокировать'),
+    kind: z.enum(BLOCK_KINDS, message('field_block_kind')),
     value: z
-      .string('укажите значение')
+      .string(message('field_value_required'))
       .trim()
-      .min(1, 'укажите значение')
-      .max(300, 'не длиннее 300 символов')
+      .min(1, message('field_value_required'))
+      .max(300, message('field_max_chars', { max: 300 }))
       .openapi({
         description:
           'An email, an email domain, an address or CIDR network; a card as its first 6 and last 4 digits ("411111******1111") or its keyed hash',
       }),
-    note: z.string('заметка — текст').trim().max(300, 'не длиннее 300 символов').nullish(),
+    note: z
+      .string(message('field_note_string'))
+      .trim()
+      .max(300, message('field_max_chars', { max: 300 }))
+      .nullish(),
   })
   .openapi('BlockInput')
 

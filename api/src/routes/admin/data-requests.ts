@@ -2,7 +2,7 @@
 // «выполнено», audited (support and owner).
 import { z } from '@hono/zod-openapi'
 import type { ApiApp } from '../../context'
-import { fail } from '../../lib/errors'
+import { fail, message } from '../../lib/errors'
 import { errorResponses, jsonContent } from '../../lib/schemas'
 import {
   DATA_REQUEST_KINDS,
@@ -48,7 +48,7 @@ const listRoute = adminRoute('support', {
   request: {
     query: z.object({
       status: z
-        .enum(['open', 'done'], 'status: open или done')
+        .enum(['open', 'done'], message('field_data_request_status'))
         .default('open')
         .openapi({ param: { name: 'status', in: 'query' } }),
     }),
@@ -65,7 +65,7 @@ const doneRoute = adminRoute('support', {
   request: {
     params: z.object({
       id: z
-        .uuid('неверный номер запроса')
+        .uuid(message('field_data_request_id'))
         .max(36)
         .openapi({ param: { name: 'id', in: 'path' } }),
     }),

@@ -3,7 +3,7 @@
 // admin guard's 404.
 import { z } from '@hono/zod-openapi'
 import type { ApiApp } from '../../context'
-import { fail } from '../../lib/errors'
+import { fail, message } from '../../lib/errors'
 import { pageNumberPage, pageQuery, pageSchema } from '../../lib/pagination'
 import { errorResponses, jsonContent, UuidParam } from '../../lib/schemas'
 import {
@@ -83,7 +83,7 @@ const DeskPage = pageSchema(DeskOrder)
 
 const DeskQuery = pageQuery.extend({
   filter: z
-    .enum(['all', 'escalated'], 'filter: all или escalated')
+    .enum(['all', 'escalated'], message('field_delivery_filter'))
     .optional()
     .openapi({ description: 'escalated: only orders past their auto-refund deadline that somebody took' }),
 })
@@ -100,10 +100,10 @@ const DeskOutcome = z
 const NotDeliveredBody = z
   .object({
     reason: z
-      .string('укажите причину')
+      .string(message('field_reason_required'))
       .trim()
-      .min(3, 'укажите причину')
-      .max(500, 'не длиннее 500 символов')
+      .min(3, message('field_reason_required'))
+      .max(500, message('field_max_chars', { max: 500 }))
       .openapi({ description: 'Shown to the buyer in the failed mail' }),
   })
   .openapi('DeskNotDeliveredInput')

@@ -1,22 +1,27 @@
-// Input fields of the back-office forms, with Russian messages (the first becomes the `detail`).
+// Input fields of the back-office forms, with Russian messages from locales/ru/api.json (the first
+// becomes the `detail`).
 import { z } from '@hono/zod-openapi'
 import { parseMoney } from '../../lib/money'
 import { MAX_DB_INT } from '../../lib/schemas'
+import { message } from '../../lib/errors'
 
 export const Text = (max: number) =>
-  z.string({ error: 'ожидается строка' }).trim().max(max, `не длиннее ${max} символов`)
+  z
+    .string({ error: message('field_string') })
+    .trim()
+    .max(max, message('field_max_chars', { max }))
 /**
  * A text that must say something: blank after trimming is refused, and the contract says so with a
  * pattern (a non-space character), so a spaces-only value is off the contract, not a surprise.
  */
-export const Filled = (max: number, message?: string) => Text(max).min(1, message).openapi({ pattern: '\\S' })
-export const Title = Filled(200, 'заполните название')
+export const Filled = (max: number, error?: string) => Text(max).min(1, error).openapi({ pattern: '\\S' })
+export const Title = Filled(200, message('field_name_required'))
 export const Int = (min: number, max = MAX_DB_INT) =>
   z
-    .number({ error: 'ожидается целое число' })
-    .int('ожидается целое число')
-    .min(min, `не меньше ${min}`)
-    .max(max, `не больше ${max}`)
+    .number({ error: message('field_integer') })
+    .int(message('field_integer'))
+    .min(min, message('field_min', { min }))
+    .max(max, message('field_max', { max }))
 export const Percent = Int(0, 100)
 
 /**
@@ -26,12 +31,12 @@ export const Percent = Int(0, 100)
  */
 export const Day = z
   .string()
-  .max(10, 'дата в виде ГГГГ-ММ-ДД')
-  .regex(/^2\d{3}-\d{2}-\d{2}$/, 'дата в виде ГГГГ-ММ-ДД')
+  .max(10, message('field_date'))
+  .regex(/^2\d{3}-\d{2}-\d{2}$/, message('field_date'))
   .refine((d) => {
     const t = Date.parse(`${d}T00:00:00Z`)
     return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === d
-  }, 'нет такой даты')
+  }, message('field_date_unknown'))
   .openapi({ format: 'date' })
 
 /** The longest amount text the back-office takes: "1000000.00". */
@@ -48,11 +53,11 @@ const MONEY_FORMS = [
 
 /** A rouble amount "199.00" (or 199) → kopecks; negative, malformed or over a million roubles refused. */
 export const Money = z
-  .union([z.string().max(MONEY_TEXT_MAX), z.number()], { error: 'ожидается сумма' })
+  .union([z.string().max(MONEY_TEXT_MAX), z.number()], { error: message('field_amount') })
   .transform((v, ctx) => {
     const minor = parseMoney(v)
     if (minor === null || minor > 100_000_000) {
-      ctx.addIssue({ code: 'custom', message: 'сумма в рублях, не больше двух знаков после запятой' })
+      ctx.addIssue({ code: 'custom', message: message('field_rubles') })
       return z.NEVER
     }
     return minor
@@ -70,7 +75,9 @@ export const NullableMoney = Money.nullable().openapi({
   example: '199.00',
 })
 
-export const Tags = z.array(Filled(40), { error: 'ожидается список меток' }).max(20, 'не больше 20 меток')
+export const Tags = z
+  .array(Filled(40), { error: message('field_tag_list') })
+  .max(20, message('field_tags_max', { max: 20 }))
 
 export const jsonBody = <T extends z.ZodTypeAny>(schema: T) => ({
   body: { content: { 'application/json': { schema } }, required: true },

@@ -14,23 +14,24 @@ import {
 } from '../../services/admin/kind-settings'
 import { Filled, Int, jsonBody, Money, Text } from './fields'
 import { adminRoute, staffOf } from './guard'
+import { message } from '../../lib/errors'
 
 /** The currencies a Steam wallet is credited in that the desk can show. */
 const STEAM_CURRENCIES = ['RUB', 'KZT', 'USD', 'EUR', 'UAH'] as const
 
 const Picture = Text(500)
-  .min(1, 'укажите картинку скина')
-  .refine((v) => v.startsWith('/') || v.startsWith('https://'), 'адрес картинки: /… или https://…')
+  .min(1, message('field_skin_image_required'))
+  .refine((v) => v.startsWith('/') || v.startsWith('https://'), message('field_image_url'))
   // the refinement above, published (issue 44)
   .openapi({ pattern: '^\\s*(/|https://)' })
 
 const StandoffIn = z
   .object({
-    skin_name: Filled(200, 'укажите название скина'),
+    skin_name: Filled(200, message('field_skin_name_required')),
     skin_picture: Picture,
     market_fee_bp: Int(0, 9000).openapi({ description: 'The market fee in basis points (1000 = 10 %)' }),
-    is_surplus_enabled: z.boolean('ожидается да или нет'),
-    need_refund: z.boolean('ожидается да или нет'),
+    is_surplus_enabled: z.boolean(message('field_yes_no')),
+    need_refund: z.boolean(message('field_yes_no')),
   })
   .openapi('AdminStandoffSettingsInput')
 const StandoffOut = StandoffIn.extend({ configured: z.boolean() }).openapi('AdminStandoffSettings')
@@ -38,7 +39,7 @@ const StandoffOut = StandoffIn.extend({ configured: z.boolean() }).openapi('Admi
 const SteamIn = z
   .object({
     commission_bp: Int(0, 5000).openapi({ description: 'Commission in basis points (800 = 8 %)' }),
-    currency: z.enum(STEAM_CURRENCIES, 'валюта из списка'),
+    currency: z.enum(STEAM_CURRENCIES, message('field_currency_choose')),
     min_amount: Money,
     max_amount: Money,
   })

@@ -17,6 +17,7 @@ import { failedReceipts } from '../../services/receipts/admin'
 import { getSellerSettings, sellerWarnings } from '../../services/receipts/settings'
 import { getShopSettings } from '../../services/shop/settings'
 import { adminRoute, staffOf } from './guard'
+import { message } from '../../lib/errors'
 
 const Amount = z.object({ currency: z.string(), amount: z.string() })
 const Overview = z
@@ -140,7 +141,7 @@ const overviewRoute = adminRoute('owner', {
   request: {
     query: z.object({
       days: z
-        .enum(['1', '7', '30'], 'days: 1, 7 или 30')
+        .enum(['1', '7', '30'], message('field_overview_days'))
         .optional()
         .transform((d) => Number(d ?? 7)),
     }),

@@ -21,6 +21,7 @@ import {
 } from '../../services/payments/setup-edit'
 import { Filled, Int, jsonBody, Money, Text } from './fields'
 import { adminRoute, staffOf } from './guard'
+import { message } from '../../lib/errors'
 
 const methodOut = (deps: ApiDeps) => (m: Method) => ({
   id: m.id,
@@ -107,49 +108,46 @@ const CountryPatch = z
     name: Filled(100).optional(),
     rate_micro: Int(1, 2_000_000_000).optional(),
     sort_order: Int(-1000, 1000).optional(),
-    hidden: z.boolean({ error: 'ожидается да или нет' }).optional(),
-    is_default: z.literal(true, { error: 'страну по умолчанию меняют, назначая другую' }).optional(),
+    hidden: z.boolean({ error: message('field_yes_no') }).optional(),
+    is_default: z.literal(true, { error: message('field_country_default_unset') }).optional(),
   })
   .openapi('AdminCountryPatch')
 const Currency = z
-  .string({ error: 'ожидается код валюты' })
+  .string({ error: message('field_currency_code_expected') })
   .trim()
   .toUpperCase()
-  .max(3, 'код валюты из трёх латинских букв, например RUB')
-  .regex(/^[A-Z]{3}$/, 'код валюты из трёх латинских букв, например RUB')
-const IconPath = Text(300).regex(
-  /^(|\/[A-Za-z0-9._/-]*|https:\/\/[^\s"'<>]+)$/,
-  'путь на сайте (/images/…) или адрес https://',
-)
+  .max(3, message('field_currency_code'))
+  .regex(/^[A-Z]{3}$/, message('field_currency_code'))
+const IconPath = Text(300).regex(/^(|\/[A-Za-z0-9._/-]*|https:\/\/[^\s"'<>]+)$/, message('field_image_path'))
 const CountryCreate = z
   .object({
-    name: Filled(100, 'заполните название'),
+    name: Filled(100, message('field_name_required')),
     currency: Currency,
     rate_micro: Int(1, 2_000_000_000).optional(),
     flag: IconPath.optional(),
     sort_order: Int(-1000, 1000).optional(),
-    hidden: z.boolean({ error: 'ожидается да или нет' }).optional(),
-    is_default: z.boolean({ error: 'ожидается да или нет' }).optional(),
+    hidden: z.boolean({ error: message('field_yes_no') }).optional(),
+    is_default: z.boolean({ error: message('field_yes_no') }).optional(),
   })
   .openapi('AdminCountryCreate')
 const GroupCreate = z
   .object({
-    name: Filled(100, 'заполните название'),
+    name: Filled(100, message('field_name_required')),
     short_name: Text(40).optional(),
     order: Int(-1000, 1000).optional(),
   })
   .openapi('AdminPaymentMethodGroupCreate')
 const MethodName = z
-  .string({ error: 'ожидается строка' })
+  .string({ error: message('field_string') })
   .trim()
-  .max(40, 'латинские строчные буквы, цифры и _, от 2 до 40 символов')
-  .regex(/^[a-z0-9_]{2,40}$/, 'латинские строчные буквы, цифры и _, от 2 до 40 символов')
+  .max(40, message('field_method_code'))
+  .regex(/^[a-z0-9_]{2,40}$/, message('field_method_code'))
 const Kind = Filled(40).nullable()
 const MethodCreate = z
   .object({
     name: MethodName,
-    title: Filled(100, 'заполните название'),
-    provider: z.enum(PROVIDER_NAMES, { error: 'выберите платёжную систему из списка' }),
+    title: Filled(100, message('field_name_required')),
+    provider: z.enum(PROVIDER_NAMES, { error: message('field_provider_choose') }),
     kind: Kind.optional(),
     icon: IconPath.optional(),
     is_active: z.boolean().optional(),
@@ -170,7 +168,7 @@ const GroupPatch = z
 const MethodPatch = z
   .object({
     title: Filled(100).optional(),
-    provider: z.enum(PROVIDER_NAMES, { error: 'выберите платёжную систему из списка' }).optional(),
+    provider: z.enum(PROVIDER_NAMES, { error: message('field_provider_choose') }).optional(),
     kind: Kind.optional(),
     icon: IconPath.optional(),
     is_active: z.boolean().optional(),

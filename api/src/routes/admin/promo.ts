@@ -11,6 +11,7 @@ import {
 } from '../../services/promo/admin-codes'
 import { Int, jsonBody } from './fields'
 import { adminRoute, staffOf } from './guard'
+import { message } from '../../lib/errors'
 
 const PromoOut = z
   .object({
@@ -40,18 +41,18 @@ const PromoOut = z
 const WHEN_MAX = 40
 const When = z
   .string()
-  .max(WHEN_MAX, 'дата и время, например 2026-12-31T23:59:00Z')
-  .refine((v) => !Number.isNaN(Date.parse(v)), 'дата и время, например 2026-12-31T23:59:00Z')
+  .max(WHEN_MAX, message('field_datetime'))
+  .refine((v) => !Number.isNaN(Date.parse(v)), message('field_datetime'))
   .transform((v) => new Date(v))
 // published where it is used, with null (below)
 
 const PromoFields = z.object({
   // 1..100 in the schema itself, so the contract publishes the bound the server checks
   percent: z
-    .number({ error: 'ожидается целое число' })
-    .int('ожидается целое число')
-    .min(1, 'скидка от 1 до 100 %')
-    .max(100, 'скидка от 1 до 100 %'),
+    .number({ error: message('field_integer') })
+    .int(message('field_integer'))
+    .min(1, message('field_discount_percent'))
+    .max(100, message('field_discount_percent')),
   // null (no expiry) published too: When's own `type` hid it (issue 44, found by the e2e watch)
   expires_at: When.nullable()
     .optional()
@@ -61,9 +62,7 @@ const PromoFields = z.object({
   max_uses: Int(1, 10_000_000).nullable().optional(),
   is_active: z.boolean().optional(),
   excluded_kinds: z
-    .array(
-      z.enum(ORDER_KINDS, 'вид заказа: PUBGOrder, StandoffOrder, SteamOrder, MooGoldOrder или RokkyOrder'),
-    )
+    .array(z.enum(ORDER_KINDS, message('field_promo_order_kind')))
     .max(ORDER_KINDS.length)
     .optional(),
 })
@@ -71,12 +70,12 @@ const PromoCreate = PromoFields.extend({
   code: z
     .string()
     .trim()
-    .max(32, 'от 3 до 32 латинских букв, цифр, - и _')
-    .regex(/^[A-Za-z0-9_-]{3,32}$/, 'от 3 до 32 латинских букв, цифр, - и _'),
+    .max(32, message('field_promo_code'))
+    .regex(/^[A-Za-z0-9_-]{3,32}$/, message('field_promo_code')),
   game: Int(1).nullable().optional(),
   gift: Int(1).nullable().optional(),
   resourcetype: z
-    .enum(['PromoCode', 'GiftPromoCode'], { error: 'PromoCode или GiftPromoCode' })
+    .enum(['PromoCode', 'GiftPromoCode'], { error: message('field_promo_type') })
     .optional()
     .openapi({ description: 'With neither game nor gift: a code for every game (PromoCode) or every gift' }),
 }).openapi('AdminPromoCreate')

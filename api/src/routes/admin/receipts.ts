@@ -2,7 +2,7 @@
 // other receipt operations (the refused ones and their resend).
 import { z } from '@hono/zod-openapi'
 import type { ApiApp } from '../../context'
-import { fail } from '../../lib/errors'
+import { fail, message } from '../../lib/errors'
 import { pageNumberPage, pageQuery, pageSchema } from '../../lib/pagination'
 import { errorResponses, jsonContent, MoneySchema } from '../../lib/schemas'
 import { isUuid } from '../../services/orders/access'
@@ -91,12 +91,20 @@ const list = adminRoute('owner', {
   summary: 'Every receipt, newest first: by status, kind, the shop’s days; found by its order’s number or id',
   request: {
     query: pageQuery.extend({
-      q: z.string().trim().max(64, 'не длиннее 64 знаков').optional().openapi({
-        description:
-          'The order’s short number («10234», «№ 10234») or id; anything else: 400 admin_receipt_search',
-      }),
-      status: z.enum(RECEIPT_STATUSES, 'статус чека из списка').optional(),
-      kind: z.enum(RECEIPT_LEDGER_KINDS, 'вид чека из списка').optional().openapi({ description: KIND_NOTE }),
+      q: z
+        .string()
+        .trim()
+        .max(64, message('field_max_signs', { max: 64 }))
+        .optional()
+        .openapi({
+          description:
+            'The order’s short number («10234», «№ 10234») or id; anything else: 400 admin_receipt_search',
+        }),
+      status: z.enum(RECEIPT_STATUSES, message('field_receipt_status_choose')).optional(),
+      kind: z
+        .enum(RECEIPT_LEDGER_KINDS, message('field_receipt_kind_choose'))
+        .optional()
+        .openapi({ description: KIND_NOTE }),
       from: Day.optional().openapi({ description: 'From this day of the shop’s time zone' }),
       to: Day.optional().openapi({
         description: 'To this day inclusive (before `from`: 400 admin_date_range)',

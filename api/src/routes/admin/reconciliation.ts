@@ -87,16 +87,16 @@ const listRoute = adminRoute('owner', {
   request: {
     query: limitOffsetQuery.extend({
       status: z
-        .enum(RECONCILIATION_STATUSES, 'status: open, explained или resolved')
+        .enum(RECONCILIATION_STATUSES, message('field_reconciliation_status'))
         .optional()
         .openapi({ param: { name: 'status', in: 'query' } }),
       kind: z
-        .enum(RECONCILIATION_KINDS, 'неизвестный вид расхождения')
+        .enum(RECONCILIATION_KINDS, message('field_discrepancy_kind'))
         .optional()
         .openapi({ param: { name: 'kind', in: 'query' } }),
       provider: z
         .string()
-        .max(40, 'слишком длинное имя провайдера')
+        .max(40, message('field_provider_name_long'))
         .optional()
         .openapi({ param: { name: 'provider', in: 'query' } }),
     }),
@@ -115,9 +115,7 @@ const explainRoute = adminRoute('owner', {
   request: {
     params: IdParam,
     ...jsonBody(
-      z
-        .object({ note: Filled(1000, 'напишите, чем объясняется расхождение') })
-        .openapi('ReconciliationExplain'),
+      z.object({ note: Filled(1000, message('field_discrepancy_note')) }).openapi('ReconciliationExplain'),
     ),
   },
   responses: { 200: jsonContent(Difference), ...errorResponses(400, 403, 404, 409) },
@@ -154,10 +152,10 @@ const runRoute = adminRoute('owner', {
           schema: z
             .object({
               hours: z
-                .number('hours: целое число часов')
-                .int('hours: целое число часов')
-                .min(1, 'минимум 1 час')
-                .max(24 * 31, 'максимум 31 день')
+                .number(message('field_hours_integer'))
+                .int(message('field_hours_integer'))
+                .min(1, message('field_hours_min'))
+                .max(24 * 31, message('field_hours_max'))
                 .default(DEFAULT_HOURS),
             })
             .openapi('ReconciliationRunRequest'),

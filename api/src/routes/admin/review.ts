@@ -7,6 +7,7 @@ import { fulfilOrder } from '../../services/fulfilment'
 import { listHeld } from '../../services/risk/queue'
 import { approveReview, rejectReview } from '../../services/risk/review'
 import { adminRoute, staffOf } from './guard'
+import { message } from '../../lib/errors'
 
 const ReviewOutcome = z
   .object({
@@ -20,10 +21,10 @@ const ReviewOutcome = z
 const RejectBody = z
   .object({
     reason: z
-      .string('укажите причину')
+      .string(message('field_reason_required'))
       .trim()
-      .min(3, 'укажите причину')
-      .max(500, 'не длиннее 500 символов')
+      .min(3, message('field_reason_required'))
+      .max(500, message('field_max_chars', { max: 500 }))
       .openapi({ description: 'Kept for staff and the audit; the buyer gets a neutral mail' }),
   })
   .openapi('ReviewRejectInput')

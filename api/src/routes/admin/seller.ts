@@ -18,8 +18,8 @@ import { jsonBody, Text } from './fields'
 import { adminRoute, staffOf } from './guard'
 
 const Rule = z.object({
-  vat: z.enum(VAT_RATES, 'ставка НДС из списка'),
-  payment_object: z.enum(PAYMENT_OBJECTS, 'предмет расчёта из списка'),
+  vat: z.enum(VAT_RATES, message('field_vat_choose')),
+  payment_object: z.enum(PAYMENT_OBJECTS, message('field_payment_object_choose')),
 })
 const Rules = z.object(
   Object.fromEntries(ITEM_KINDS.map((k) => [k, Rule])) as Record<(typeof ITEM_KINDS)[number], typeof Rule>,
@@ -50,12 +50,12 @@ const Seller = z
           'ОГРН (13 digits) or ОГРНИП (15), check digit valid (else seller_ogrn_invalid); empty: none',
       }),
     address: Text(500),
-    email: z.union([z.literal(''), z.email('почта в виде name@example.ru').max(200)]),
+    email: z.union([z.literal(''), z.email(message('field_email_format')).max(200)]),
     phone: Text(40),
     extra: Text(2000),
-    tax_system: z.enum(TAX_SYSTEMS, 'система налогообложения из списка'),
-    receipts_enabled: z.boolean('ожидается да или нет'),
-    receipt_transport: z.enum(RECEIPT_TRANSPORTS, 'способ отправки чеков из списка'),
+    tax_system: z.enum(TAX_SYSTEMS, message('field_tax_system_choose')),
+    receipts_enabled: z.boolean(message('field_yes_no')),
+    receipt_transport: z.enum(RECEIPT_TRANSPORTS, message('field_receipt_route_choose')),
     item_rules: Rules,
   })
   .openapi('AdminSeller')

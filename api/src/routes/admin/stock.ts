@@ -8,9 +8,12 @@ import { stockCounts } from '../../services/admin/stock'
 import { importStock, revealStockCode, setStockThreshold, stockCodes } from '../../services/admin/stock-desk'
 import { jsonBody } from './fields'
 import { adminRoute, staffOf } from './guard'
+import { message } from '../../lib/errors'
 
 const KindParam = z.object({
-  kind: z.enum(['products', 'gifts'], 'products или gifts').openapi({ param: { name: 'kind', in: 'path' } }),
+  kind: z
+    .enum(['products', 'gifts'], message('field_stock_scope'))
+    .openapi({ param: { name: 'kind', in: 'path' } }),
 })
 const TargetParams = KindParam.extend(IdParam.shape)
 
@@ -31,7 +34,7 @@ const ImportBody = z
   .object({
     text: z
       .string()
-      .max(4_000_000, 'файл слишком большой')
+      .max(4_000_000, message('field_file_too_large'))
       .openapi({ description: 'One code per line, or CSV `code,amount_uc` (vouchers)' }),
     dry_run: z.boolean().optional().openapi({ description: 'Check only: report what would be imported' }),
   })
@@ -105,10 +108,10 @@ const reveal = adminRoute('owner', {
 const ThresholdBody = z
   .object({
     threshold: z
-      .number({ error: 'ожидается целое число' })
-      .int('ожидается целое число')
-      .min(0, 'не меньше 0')
-      .max(1_000_000, 'не больше 1000000')
+      .number({ error: message('field_integer') })
+      .int(message('field_integer'))
+      .min(0, message('field_min', { min: 0 }))
+      .max(1_000_000, message('field_max', { max: 1_000_000 }))
       .nullable()
       .openapi({ description: 'free codes under which staff are alerted; 0 never, null the default (10)' }),
   })

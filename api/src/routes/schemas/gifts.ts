@@ -2,6 +2,7 @@ import { ConsentIn } from './consent'
 import { z } from '@hono/zod-openapi'
 import { limitOffsetQuery, pageSchema } from '../../lib/pagination'
 import { MoneySchema } from '../../lib/schemas'
+import { message } from '../../lib/errors'
 
 // Wire shapes of the gift catalogue (§3, RokkyGift) and of gift orders (RokkyOrder).
 
@@ -34,14 +35,14 @@ export const GiftPageSchema = pageSchema(GiftSchema).openapi('PaginatedRokkyGift
 
 // The path is prefixed to the message by the validation hook, so messages do not repeat it.
 const boolText = z
-  .enum(['true', 'false'], { error: 'допустимо true или false' })
+  .enum(['true', 'false'], { error: message('field_true_false') })
   .transform((v) => v === 'true')
 
 export const GiftListQuery = limitOffsetQuery.extend({
   is_main: boolText.optional().openapi({ param: { name: 'is_main', in: 'query' }, type: 'boolean' }),
   search: z
     .string()
-    .max(100, 'не длиннее 100 символов')
+    .max(100, message('field_max_chars', { max: 100 }))
     .optional()
     .openapi({
       param: { name: 'search', in: 'query' },
@@ -49,7 +50,7 @@ export const GiftListQuery = limitOffsetQuery.extend({
     }),
   title__icontains: z
     .string()
-    .max(100, 'не длиннее 100 символов')
+    .max(100, message('field_max_chars', { max: 100 }))
     .optional()
     .openapi({ param: { name: 'title__icontains', in: 'query' } }),
 })
@@ -57,13 +58,16 @@ export const GiftListQuery = limitOffsetQuery.extend({
 // ---------------------------------------------------------------- RokkyOrder
 
 const giftId = z
-  .number({ error: 'Выберите подарок' })
-  .int('Выберите подарок')
-  .positive('Выберите подарок')
-  .max(2_147_483_647, 'Выберите подарок')
+  .number({ error: message('field_gift_required') })
+  .int(message('field_gift_required'))
+  .positive(message('field_gift_required'))
+  .max(2_147_483_647, message('field_gift_required'))
 
 /** Email as text; its format is checked by the order service (the same rule as for top-ups). */
-const emailText = z.string({ error: 'ожидается строка' }).trim().max(254, 'не длиннее 254 символов')
+const emailText = z
+  .string({ error: message('field_string') })
+  .trim()
+  .max(254, message('field_max_chars', { max: 254 }))
 
 export const RokkyOrderCreateBody = z
   .object({

@@ -4,45 +4,50 @@ import { ORDER_STATUSES } from '../../services/orders/history'
 import { ConsentIn } from './consent'
 import { ReceiptSchema } from './receipts'
 import { RefundSchema } from './refunds'
+import { message } from '../../lib/errors'
 
 // ------------------------------------------------------------------ request bodies
-// Every message is Russian: the first one becomes the error `detail` the storefront shows.
+// Every message is Russian, from locales/ru/api.json (its field_* keys): the first one becomes the
+// error `detail` the storefront shows.
 
 const int = () =>
   z
-    .number({ error: 'ожидается целое число' })
-    .int('ожидается целое число')
-    .max(2_147_483_647, 'слишком большое число')
+    .number({ error: message('field_integer') })
+    .int(message('field_integer'))
+    .max(2_147_483_647, message('field_number_too_large'))
 
-export const QuantitySchema = int().min(0, 'не может быть отрицательным')
-export const ProductIdSchema = int().min(1, 'ожидается номер товара')
+export const QuantitySchema = int().min(0, message('field_not_negative'))
+export const ProductIdSchema = int().min(1, message('field_product_id'))
 
 export const MAX_ORDER_LINES = 50
 
 const linesOf = <T extends z.ZodTypeAny>(line: T) =>
   z
-    .array(line, { error: 'ожидается список товаров' })
-    .max(MAX_ORDER_LINES, `не больше ${MAX_ORDER_LINES} позиций`)
+    .array(line, { error: message('field_product_list') })
+    .max(MAX_ORDER_LINES, message('field_lines_max', { max: MAX_ORDER_LINES }))
 
 /** Creation lines: `{quantity, product_id}`. Lines with quantity 0 are dropped. */
 export const CreateLineSchema = z
-  .object({ quantity: QuantitySchema, product_id: ProductIdSchema }, { error: 'ожидается объект' })
+  .object({ quantity: QuantitySchema, product_id: ProductIdSchema }, { error: message('field_object') })
   .openapi('OrderLineIn')
 /** Update lines: `{id: product id, quantity}` (§7). */
 export const UpdateLineSchema = z
   .object(
-    { id: int().min(1, 'ожидается номер товара'), quantity: QuantitySchema },
+    { id: int().min(1, message('field_product_id')), quantity: QuantitySchema },
     {
-      error: 'ожидается объект',
+      error: message('field_object'),
     },
   )
   .openapi('OrderLineUpdate')
 
 /** A JSON request body: a non-object body gets a Russian message too. */
-const body = <T extends z.ZodRawShape>(shape: T) => z.object(shape, { error: 'Ожидается JSON-объект' })
+const body = <T extends z.ZodRawShape>(shape: T) => z.object(shape, { error: message('field_json_object') })
 
 const text = (max = 128) =>
-  z.string({ error: 'ожидается строка' }).trim().max(max, `не длиннее ${max} символов`)
+  z
+    .string({ error: message('field_string') })
+    .trim()
+    .max(max, message('field_max_chars', { max }))
 
 /** Optional email; empty means "not given". Its format is checked by the order service. */
 const EmailIn = text(254)
@@ -54,7 +59,7 @@ const NUMBER_TEXT_MAX = 16
 
 /** "0.07" or 0.07: 0.00–0.23 in steps of 0.01. Checked by the order service. */
 export const SurplusIn = z
-  .union([z.string().max(NUMBER_TEXT_MAX), z.number()], { error: 'ожидается число от 0.00 до 0.23' })
+  .union([z.string().max(NUMBER_TEXT_MAX), z.number()], { error: message('field_surplus') })
   .openapi({
     example: '0.07',
     description: '0.00–0.23 in steps of 0.01 (string or number)',
@@ -62,13 +67,13 @@ export const SurplusIn = z
 
 /** Steam amount in roubles: "500.00" or 500. */
 export const AmountIn = z
-  .union([z.string().max(NUMBER_TEXT_MAX), z.number()], { error: 'ожидается сумма' })
+  .union([z.string().max(NUMBER_TEXT_MAX), z.number()], { error: message('field_amount') })
   .openapi({
     example: '500.00',
     description: 'Roubles, at most 2 decimals (string or number)',
   })
 
-const ServerIdIn = wholeNumber({ max: MAX_DB_INT, message: 'ожидается номер сервера' })
+const ServerIdIn = wholeNumber({ max: MAX_DB_INT, message: message('field_server_id') })
   .nullish()
   .openapi({ description: "Server id from the game's `servers` (when is_server_enum)" })
 
@@ -90,7 +95,7 @@ export const SteamCreateBody = body({
   amount: AmountIn,
   steam_account_id: text().nullish(),
   email: EmailIn,
-  game: int().min(1, 'ожидается номер игры').nullish().openapi({
+  game: int().min(1, message('field_game_id')).nullish().openapi({
     description: 'Steam game id; optional: without it the first active Steam game of the catalogue',
   }),
   personal_data_consent: ConsentIn,

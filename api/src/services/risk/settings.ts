@@ -6,6 +6,7 @@ import { z } from 'zod'
 import type { Db, Tx } from '../../db/client'
 import { riskSettings } from '../../db/schema'
 import type { ApiConfig } from '../../env'
+import { message } from '../../lib/errors'
 
 export const RISK_RULES = [
   'first_order_over',
@@ -26,18 +27,18 @@ const PAID_PER_ADDRESS =
   'than paid_per_address_hour new emails, its own included, paid from its network (IPv6 /64, IPv4 ' +
   'exact) in the last hour. Returning buyers neither count nor are held by it (decision 142).'
 
-// Russian messages: the back-office «Антифрод» form shows them by its fields
+// Russian messages (locales/ru/api.json): the back-office «Антифрод» form shows them by its fields
 const count = z
-  .number('введите целое число')
-  .int('введите целое число')
-  .min(1, 'не меньше 1')
-  .max(1_000_000, 'не больше 1 000 000')
+  .number(message('field_integer_enter'))
+  .int(message('field_integer_enter'))
+  .min(1, message('field_min', { min: 1 }))
+  .max(1_000_000, message('field_max', { max: '1 000 000' }))
 /** Kopecks. */
 const sum = z
-  .number('введите сумму в рублях, например 3000')
-  .int('введите сумму в рублях, не больше двух знаков после запятой')
-  .min(0, 'сумма не может быть отрицательной')
-  .max(100_000_000_00, 'не больше 100 000 000 ₽')
+  .number(message('field_rubles_enter'))
+  .int(message('field_rubles_decimals'))
+  .min(0, message('field_amount_not_negative'))
+  .max(100_000_000_00, message('field_risk_amount_max'))
 
 export const RiskSettingsSchema = z.object({
   /** Velocity limits: orders and payment starts per client address and per email in the window. */
@@ -46,16 +47,16 @@ export const RiskSettingsSchema = z.object({
   payment_per_address: count,
   payment_per_email: count,
   window_minutes: z
-    .number('введите целое число минут')
-    .int('введите целое число минут')
-    .min(1, 'не меньше 1 минуты')
-    .max(1440, 'не больше 1440 минут (суток)'),
+    .number(message('field_minutes_integer'))
+    .int(message('field_minutes_integer'))
+    .min(1, message('field_minutes_min'))
+    .max(1440, message('field_minutes_max')),
   /** Which rules hold an order for review. */
   // every rule named (an object, not a record: the contract then lists each key as required)
   rules: z.strictObject(
     Object.fromEntries(
       RISK_RULES.map((r) => {
-        const on = z.boolean('правило включено или выключено')
+        const on = z.boolean(message('field_rule_on_off'))
         return [r, r === 'paid_per_address' ? on.describe(PAID_PER_ADDRESS) : on]
       }),
     ) as Record<RiskRule, z.ZodBoolean>,

@@ -9,6 +9,7 @@ import { SUPPLIERS } from '../../../services/delivery/suppliers'
 import { Int, jsonBody, Percent, Tags, Text, Title } from '../fields'
 import { staffOf } from '../guard'
 import { ownerRoute } from './owner-route'
+import { message } from '../../../lib/errors'
 
 const GameOut = z
   .object({
@@ -44,11 +45,11 @@ const GameFields = z.object({
   tags: Tags.optional(),
   sort_order: Int(-1000, 1000).optional(),
   // who delivers its orders (a person by default) and the time a buyer is promised (decision 042)
-  supplier: z.enum(SUPPLIERS, 'выберите, кто выдаёт заказы').optional(),
+  supplier: z.enum(SUPPLIERS, message('field_fulfiller_choose')).optional(),
   delivery_minutes: Int(1, 10_080).optional(),
   auto_refund_hours: Int(0, 720).nullable().optional(),
 })
-const GameCreate = GameFields.extend({ kind: z.enum(GAME_KINDS, 'выберите вид игры') }).openapi(
+const GameCreate = GameFields.extend({ kind: z.enum(GAME_KINDS, message('field_game_kind_choose')) }).openapi(
   'AdminGameCreate',
 )
 const GamePatch = GameFields.partial().openapi('AdminGamePatch')

@@ -7,6 +7,7 @@ import { adminGiftOut, listAllGifts } from '../../../services/admin/catalogue/vi
 import { Filled, jsonBody, Money, NullableMoney, Percent, Tags, Text, Title } from '../fields'
 import { staffOf } from '../guard'
 import { ownerRoute } from './owner-route'
+import { message } from '../../../lib/errors'
 
 const GiftOut = z
   .object({
@@ -28,8 +29,8 @@ const GiftOut = z
   .openapi('AdminGift')
 const GiftFields = z.object({
   title: Title,
-  type: Filled(100, 'заполните тип'),
-  region: Filled(100, 'заполните регион'),
+  type: Filled(100, message('field_gift_type_required')),
+  region: Filled(100, message('field_region_required')),
   price: Money,
   discount_price: NullableMoney.optional(),
   cashback: Percent.optional(),

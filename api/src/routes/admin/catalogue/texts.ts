@@ -16,6 +16,7 @@ import { getShopSettings } from '../../../services/shop/settings'
 import { Filled, Int, jsonBody, Text } from '../fields'
 import { staffOf } from '../guard'
 import { ownerRoute } from './owner-route'
+import { message } from '../../../lib/errors'
 
 const FaqOut = z
   .object({
@@ -41,8 +42,8 @@ const ArticleTemplate = z
   })
   .openapi('AdminArticleTemplate')
 const FaqFields = z.object({
-  text: Filled(500, 'заполните вопрос'),
-  answer: Filled(5000, 'заполните ответ'),
+  text: Filled(500, message('field_question_required')),
+  answer: Filled(5000, message('field_answer_required')),
   order: Int(-1000, 1000).optional(),
 })
 const FaqCreate = FaqFields.openapi('AdminFaqCreate')
@@ -52,15 +53,15 @@ export const ARTICLE_HEADER_MAX = 300
 export const ARTICLE_TEXT_MAX = 200_000
 const ArticleBody = z
   .object({
-    header: Text(ARTICLE_HEADER_MAX).min(1, 'заполните заголовок'),
+    header: Text(ARTICLE_HEADER_MAX).min(1, message('field_title_required')),
     text: Text(ARTICLE_TEXT_MAX),
   })
   .openapi('AdminArticleInput')
 const SlugParam = z.object({
   slug: z
     .string()
-    .max(64, 'латинские буквы, цифры, - и _')
-    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'латинские буквы, цифры, - и _')
+    .max(64, message('field_slug'))
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, message('field_slug'))
     .openapi({ param: { name: 'slug', in: 'path' } }),
 })
 
