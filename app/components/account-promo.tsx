@@ -1,4 +1,5 @@
 import { Form, useNavigation } from '@remix-run/react'
+import { ErrorList, Field } from '#app/components/form/field'
 import { useT } from '#app/i18n/i18n-context'
 
 export interface AccountPromoState {
@@ -15,11 +16,6 @@ export function AccountPromo({ active, state }: { active: string | null; state: 
   const navigation = useNavigation()
   const busy =
     navigation.state !== 'idle' && String(navigation.formData?.get('intent') ?? '').startsWith('promo_')
-  const error = state?.error ? (
-    <p id="account-promo-error" className="field__error" role="alert">
-      {state.error}
-    </p>
-  ) : null
   return (
     <section className="profile-promo" aria-labelledby="account-promo-title">
       <h3 id="account-promo-title">{t('account.promo_code.title')}</h3>
@@ -33,31 +29,34 @@ export function AccountPromo({ active, state }: { active: string | null; state: 
           <button type="submit" className="button" disabled={busy}>
             {t('account.promo_code.remove')}
           </button>
-          {error}
+          <ErrorList errors={state?.error} id="account-promo-error" />
         </Form>
       ) : (
         <Form method="post" action="/profile/settings" noValidate className="profile-promo__form">
           <input type="hidden" name="intent" value="promo_apply" />
-          <div className="field">
-            <label htmlFor="account-promo-code">{t('account.promo_code.label')}</label>
-            <div className="profile-promo__row">
-              <input
-                id="account-promo-code"
-                name="code"
-                defaultValue={state?.code ?? ''}
-                autoComplete="off"
-                autoCapitalize="characters"
-                spellCheck={false}
-                maxLength={64}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? 'account-promo-error' : undefined}
-              />
-              <button type="submit" className="button" disabled={busy}>
-                {t('account.promo_code.save')}
-              </button>
-            </div>
-            {error}
-          </div>
+          <Field
+            id="account-promo-code"
+            label={t('account.promo_code.label')}
+            error={state?.error || undefined}
+            announce
+          >
+            {(control) => (
+              <div className="profile-promo__row">
+                <input
+                  {...control}
+                  name="code"
+                  defaultValue={state?.code ?? ''}
+                  autoComplete="off"
+                  autoCapitalize="characters"
+                  spellCheck={false}
+                  maxLength={64}
+                />
+                <button type="submit" className="button" disabled={busy}>
+                  {t('account.promo_code.save')}
+                </button>
+              </div>
+            )}
+          </Field>
         </Form>
       )}
     </section>

@@ -1,6 +1,7 @@
 // The unticked box «Я даю согласие на обработку персональных данных» (152-ФЗ) of every form that
 // first collects an email: the order form for guests, sign-up, the gift purchase. It links to the
 // consent document; a real checkbox, so it works without JavaScript.
+import { CheckField } from '#app/components/form/field'
 import { useT } from '#app/i18n/i18n-context'
 
 /** The form field's name: the same as the API's optional extension field. */
@@ -24,38 +25,25 @@ export function ConsentField({
   hint?: string
 }) {
   const t = useT()
-  const errorId = `${id}-error`
-  const hintId = `${id}-hint`
-  const described = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ')
   return (
-    <div className="field field--check consent-field">
-      <input
-        id={id}
-        type="checkbox"
-        name={CONSENT_FIELD}
-        value="on"
-        defaultChecked={defaultChecked}
-        // biome-ignore lint/a11y/noAutofocus: the first invalid field after a post without JavaScript
-        autoFocus={autoFocus}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={described || undefined}
-      />
-      <label htmlFor={id}>
-        {t('legal.consent.before_link')}
-        <a href="/info/consent" target="_blank" rel="noopener">
-          {t('legal.consent.link')}
-        </a>
-      </label>
-      {hint ? (
-        <span className="field__hint" id={hintId}>
-          {hint}
-        </span>
-      ) : null}
-      {error ? (
-        <span className="field__error" id={errorId}>
-          {error}
-        </span>
-      ) : null}
-    </div>
+    <CheckField
+      id={id}
+      className="consent-field"
+      name={CONSENT_FIELD}
+      value="on"
+      defaultChecked={defaultChecked}
+      // the first invalid field after a post without JavaScript
+      autoFocus={autoFocus}
+      hint={hint}
+      error={error}
+      label={
+        <>
+          {t('legal.consent.before_link')}
+          <a href="/info/consent" target="_blank" rel="noopener">
+            {t('legal.consent.link')}
+          </a>
+        </>
+      }
+    />
   )
 }

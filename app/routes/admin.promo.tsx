@@ -3,6 +3,7 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { AdminForm, Check, Field, Submit, useFailedForm } from '#app/components/admin/admin-form'
+import { CheckField } from '#app/components/form/field'
 import { useShopTimeZone, useWhen } from '#app/lib/shop-time'
 import { loadShop } from '#app/lib/shop.server'
 import { zoneLabel } from '../../shared/shop-time'
@@ -159,16 +160,14 @@ function PromoFields({ promo }: { promo?: Promo }) {
       <fieldset className="admin-form__wide">
         <legend>{t('admin.promo.exclude')}</legend>
         {ORDER_KINDS.map((kind) => (
-          <div key={kind} className="field field--check">
-            <input
-              id={`exclude-${promo?.id ?? 'new'}-${kind}`}
-              type="checkbox"
-              name="exclude"
-              value={kind}
-              defaultChecked={promo?.excluded_kinds.includes(kind) ?? false}
-            />
-            <label htmlFor={`exclude-${promo?.id ?? 'new'}-${kind}`}>{t(`admin.promo.kinds.${kind}`)}</label>
-          </div>
+          <CheckField
+            key={kind}
+            id={`exclude-${promo?.id ?? 'new'}-${kind}`}
+            name="exclude"
+            value={kind}
+            defaultChecked={promo?.excluded_kinds.includes(kind) ?? false}
+            label={t(`admin.promo.kinds.${kind}`)}
+          />
         ))}
         <p className="field__hint">{t('admin.promo.steam_rule')}</p>
       </fieldset>

@@ -5,7 +5,7 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from '@remix-r
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
 import { AdminForm, Field, Submit } from '#app/components/admin/admin-form'
 import { Pager, pageFrom } from '#app/components/admin/pager'
-import { ErrorList, Field as FormField } from '#app/components/form/field'
+import { CheckField, ErrorList, Field as FormField } from '#app/components/form/field'
 import { useWhen } from '#app/lib/shop-time'
 import { useT } from '#app/i18n/i18n-context'
 import { adminT, badIntent, done, formFailure, idFrom, ownerApi, read } from '#app/lib/admin/admin.server'
@@ -224,10 +224,7 @@ export default function AdminStockItem() {
             type="file"
             accept=".csv,.txt,text/csv,text/plain"
           />
-          <div className="field field--check">
-            <input id="stock-dry-run" name="dry_run" type="checkbox" />
-            <label htmlFor="stock-dry-run">{t('admin.stock.dry_run')}</label>
-          </div>
+          <CheckField id="stock-dry-run" name="dry_run" label={t('admin.stock.dry_run')} />
           <button type="submit" className="button button--primary" disabled={importing}>
             {t('admin.stock.submit')}
           </button>

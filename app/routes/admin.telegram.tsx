@@ -5,6 +5,7 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from
 import { useLoaderData } from '@remix-run/react'
 import { useWhen } from '#app/lib/shop-time'
 import { AdminForm, Submit } from '#app/components/admin/admin-form'
+import { CheckField } from '#app/components/form/field'
 import { useT } from '#app/i18n/i18n-context'
 import {
   adminT,
@@ -124,16 +125,14 @@ export default function AdminTelegram() {
                 </legend>
                 {ALERTS.map((a) => (
                   // the back-office's checkbox field: a phone-sized target (tests/e2e phone checks)
-                  <div key={a} className="field field--check">
-                    <input
-                      id={`alert-${s.user_id}-${a}`}
-                      type="checkbox"
-                      name="alerts"
-                      value={a}
-                      defaultChecked={s.alerts.includes(a)}
-                    />
-                    <label htmlFor={`alert-${s.user_id}-${a}`}>{t(`admin.telegram.alerts.${a}`)}</label>
-                  </div>
+                  <CheckField
+                    key={a}
+                    id={`alert-${s.user_id}-${a}`}
+                    name="alerts"
+                    value={a}
+                    defaultChecked={s.alerts.includes(a)}
+                    label={t(`admin.telegram.alerts.${a}`)}
+                  />
                 ))}
               </fieldset>
               <Submit>{t('admin.telegram.save')}</Submit>

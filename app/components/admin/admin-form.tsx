@@ -3,7 +3,7 @@
 // the form kit's (app/components/form/field.tsx), fed from the failed post.
 import { Form, useActionData, useNavigation } from '@remix-run/react'
 import { createContext, type ReactNode, useContext } from 'react'
-import { ErrorList, Field as FormField } from '#app/components/form/field'
+import { CheckField, ErrorList, Field as FormField } from '#app/components/form/field'
 import type { FormFailure } from '#app/lib/admin/admin.server'
 
 interface FormState {
@@ -151,13 +151,7 @@ export function Check({
   const id = fieldId(key, name)
   const checked = failure ? failure.values[name] !== undefined : defaultChecked
   const error = failure?.fields[name]
-  return (
-    <div className="field field--check">
-      <input id={id} name={name} type="checkbox" defaultChecked={checked} />
-      <label htmlFor={id}>{label}</label>
-      {error ? <span className="field__error">{error}</span> : null}
-    </div>
-  )
+  return <CheckField id={id} name={name} defaultChecked={checked} label={label} error={error} />
 }
 
 /** The form's submit button, disabled while it is being sent. */

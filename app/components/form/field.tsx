@@ -75,6 +75,40 @@ export function Field({
   )
 }
 
+type CheckFieldProps = Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'type' | 'children' | 'id' | 'className'
+> & {
+  label: ReactNode
+  hint?: ReactNode
+  error?: ReactNode
+  id?: string
+  /** Extra class of the field's box, besides `field field--check`. */
+  className?: string
+}
+
+/** One checkbox with its label after it (a phone-sized target), its hint and its error. */
+export function CheckField({ label, hint, error, id: given, className, ...input }: CheckFieldProps) {
+  const fallback = useId()
+  const id = given ?? fallback
+  return (
+    <div className={className ? `field field--check ${className}` : 'field field--check'}>
+      <input type="checkbox" {...input} {...fieldAria(id, hint, error)} />
+      <label htmlFor={id}>{label}</label>
+      {hint ? (
+        <span className="field__hint" id={hintId(id)}>
+          {hint}
+        </span>
+      ) : null}
+      {error ? (
+        <span className="field__error" id={errorId(id)}>
+          {error}
+        </span>
+      ) : null}
+    </div>
+  )
+}
+
 /** A form's own errors (not a field's), announced; nothing when there are none. */
 export function ErrorList({
   errors,
