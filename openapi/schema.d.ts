@@ -5389,6 +5389,8 @@ export interface components {
             logo: string;
             name: string;
             support_email: "" | string;
+            /** @description When support answers, the owner's free text (our extension, issue 50), shown beside the support contact on the game pages; empty: not said. Absent: unchanged */
+            support_hours?: string;
             support_phone: string;
             /** @description The line under the name in the footer and the mails (issue 47); empty: the built-in one. Absent: unchanged */
             tagline?: string;

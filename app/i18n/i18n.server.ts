@@ -8,7 +8,7 @@ import { RemixI18Next } from 'remix-i18next/server'
 import adminMessages from '../../locales/ru/admin.json'
 import common from '../../locales/ru/common.json'
 import { currentShopName, withShopName } from './shop-name.server'
-import type { Messages, TFunction } from './translate'
+import { type Messages, type TFunction, unguarded } from './translate'
 
 export const SUPPORTED_LOCALES = ['ru'] as const
 export const DEFAULT_LOCALE = 'ru'
@@ -108,7 +108,8 @@ export function serverT(
 ): TFunction {
   const lng = isSupported(locale) ? locale : DEFAULT_LOCALE
   const fixed = i18nFor(currentShopName()).getFixedT(lng, namespaces)
-  return (key, params) => fixed(key, params as TOptions) as string
+  // the shop name's guards (./translate.ts) go once i18next has read the message
+  return (key, params) => unguarded(fixed(key, params as TOptions) as string)
 }
 
 /** Translator for loaders, actions and meta on the server. */

@@ -5,6 +5,18 @@ export type Messages = { [key: string]: string | Messages }
 export type TParams = Record<string, string | number>
 export type TFunction = (key: string, params?: TParams) => string
 
+/**
+ * Put after each `{` and `$` of the owner's shop name where it is filled into the messages
+ * (./shop-name.server.ts), so that neither this translator nor the server's i18next reads a
+ * `{{…}}` or `$t(` the name contains (review finding L4): the name stays literal. Invisible, and
+ * removed from every translation once its placeholders are filled.
+ */
+export const NAME_GUARD = '\u2060'
+
+/** A translation without the name's guards. */
+export const unguarded = (text: string): string =>
+  text.includes(NAME_GUARD) ? text.replaceAll(NAME_GUARD, '') : text
+
 function lookup(messages: Messages, key: string): string | undefined {
   let node: string | Messages | undefined = messages
   for (const part of key.split('.')) {
@@ -69,9 +81,11 @@ export function createT(messages: Messages, locale = 'ru'): TFunction {
     }
     text ??= lookup(messages, key)
     if (text === undefined) return key
-    if (!params) return text
-    return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (m, name: string) =>
-      params[name] === undefined ? m : String(params[name]),
+    if (!params) return unguarded(text)
+    return unguarded(
+      text.replace(/\{\{\s*(\w+)\s*\}\}/g, (m, name: string) =>
+        params[name] === undefined ? m : String(params[name]),
+      ),
     )
   }
 }

@@ -11,6 +11,8 @@ export interface ShopShell {
   logo: string
   support_email: string
   support_phone: string
+  /** When support answers, the owner's words (issue 50); '' when not said. */
+  support_hours: string
   /** The shop has a Telegram bot: the pay page offers «Следить в Telegram» (issue 49). */
   telegram_follow: boolean
   /** The shop's time zone every time is shown in (decision 136). */
@@ -29,6 +31,7 @@ export async function loadShop(request: Request, context: AppLoadContext): Promi
         logo: data.logo,
         support_email: data.support_email,
         support_phone: data.support_phone,
+        support_hours: data.support_hours ?? '',
         telegram_follow: data.telegram_follow === true,
         time_zone: data.time_zone ?? DEFAULT_SHOP_TIMEZONE,
         tagline: data.tagline ?? '',
@@ -40,6 +43,7 @@ export async function loadShop(request: Request, context: AppLoadContext): Promi
     logo: '',
     support_email: '',
     support_phone: '',
+    support_hours: '',
     telegram_follow: false,
     time_zone: DEFAULT_SHOP_TIMEZONE,
     tagline: '',

@@ -1,6 +1,7 @@
 // /admin/shop: the shop's own name, logo and support contacts (issue 37), owner only. They replace
 // «ИгроМаркет» in the header, footer, page titles and mails. The logo is uploaded here too and the
-// footer's and mails' tagline is the owner's (issue 47).
+// footer's and mails' tagline is the owner's (issue 47); the support hours show beside the support
+// contact under each game's header and in the footer (issue 50).
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { AdminForm, Field, Submit } from '#app/components/admin/admin-form'
@@ -51,6 +52,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         logo: field('logo'),
         support_email: field('support_email'),
         support_phone: field('support_phone'),
+        support_hours: field('support_hours'),
         time_zone: field('time_zone'),
         tagline: field('tagline'),
       },
@@ -95,6 +97,12 @@ export default function AdminShop() {
             name="support_phone"
             label={t('admin.shop_settings.support_phone')}
             defaultValue={shop.support_phone}
+          />
+          <Field
+            name="support_hours"
+            label={t('admin.shop_settings.support_hours')}
+            hint={t('admin.shop_settings.support_hours_hint')}
+            defaultValue={shop.support_hours ?? ''}
           />
           <Field
             name="time_zone"

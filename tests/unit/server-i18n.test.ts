@@ -78,6 +78,25 @@ describe('the server translator is i18next over locales/ru, reading as the brows
     expect(serverT('ru')(key)).toContain('Лавка Проверки')
     expect(serverT('ru')(key)).toBe(createT(messagesFor('ru'), 'ru')(key))
   })
+
+  it('a shop name holding {{…}} or $t( is shown as written by both translators (finding L4)', () => {
+    const name = 'Лавка {{year}} $t(nav.contacts) {{-year}} {{shop}} $'
+    rememberShopName(name)
+    const server = serverT('ru')
+    const browser = createT(messagesFor('ru'), 'ru')
+    // «© {{year}} {{shop}}. Все права защищены.»: the year fills its own placeholder only
+    expect(server('footer.copyright', { year: 2026 })).toBe(`© 2026 ${name}. Все права защищены.`)
+    expect(browser('footer.copyright', { year: 2026 })).toBe(`© 2026 ${name}. Все права защищены.`)
+    // every message with the name, with and without values, reads the same and holds the name as is
+    for (const [key, text] of leaves(common).filter(([, v]) => v.includes('{{shop}}'))) {
+      for (const params of [undefined, paramsFor(text, 2)]) {
+        const shown = server(key, params)
+        expect(shown, key).toContain(name)
+        expect(shown, key).toBe(browser(key, params))
+        expect(shown, key).not.toContain('\u2060')
+      }
+    }
+  })
 })
 
 describe('locale detection through remix-i18next', () => {

@@ -1001,6 +1001,8 @@ export const shopSettings = pgTable('shop_settings', {
   logo: text('logo').notNull().default(''),
   supportEmail: text('support_email').notNull().default(''),
   supportPhone: text('support_phone').notNull().default(''),
+  // when support answers, the owner's free text (issue 50): «ежедневно с 10 до 22 МСК»; '' unsaid
+  supportHours: text('support_hours').notNull().default(''),
   // the IANA zone every time is shown and taken in (decision 136); null: SHOP_TIMEZONE
   timeZone: text('time_zone'),
   // the line under the name in the footer and the mails (issue 47); '' for the built-in one

@@ -22,6 +22,8 @@ const TAGLINE_MAX = 120
 const TAGLINE_PATTERN =
   '^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u206f\\ufeff]*$'
 const TAGLINE_CHARS = new RegExp(TAGLINE_PATTERN)
+/** Support hours (issue 50): a short line beside the contact in the game page's trust line. */
+const SUPPORT_HOURS_MAX = 80
 
 const Shop = z
   .object({
@@ -60,6 +62,17 @@ const Shop = z
       description:
         'The line under the name in the footer and the mails (issue 47); empty: the built-in one. Absent: unchanged',
     }),
+    support_hours: z
+      .string({ error: message('shop_support_hours_text') })
+      .trim()
+      .max(SUPPORT_HOURS_MAX, message('shop_support_hours_too_long', { max: SUPPORT_HOURS_MAX }))
+      .regex(TAGLINE_CHARS, message('shop_support_hours_one_line'))
+      .optional()
+      .openapi({
+        pattern: TAGLINE_PATTERN,
+        description:
+          "When support answers, the owner's free text (our extension, issue 50), shown beside the support contact on the game pages; empty: not said. Absent: unchanged",
+      }),
   })
   .openapi('Shop')
 type ShopIn = z.infer<typeof Shop>
@@ -69,6 +82,7 @@ const out = (s: ShopSettings) => ({
   logo: s.logo,
   support_email: s.supportEmail,
   support_phone: s.supportPhone,
+  support_hours: s.supportHours,
   time_zone: s.timeZone,
   tagline: s.tagline,
 })
@@ -137,6 +151,7 @@ export function registerShop(app: ApiApp) {
         timeZone:
           b.time_zone === undefined ? undefined : b.time_zone === config.shopTimeZone ? null : b.time_zone,
         tagline: b.tagline,
+        supportHours: b.support_hours,
       })
       const after = await getShopSettings(tx, config)
       // the shop's uploaded logo replaced by another address: its upload goes (as a game's does)

@@ -1,11 +1,12 @@
 // What a buyer weighs before paying, under the game's header (issue 50): when the order is
-// delivered, the refund promise with its rules, where support answers, and how one pays. Plain
+// delivered, the refund promise with its rules, where and when support answers (the hours are the
+// owner's setting, shown only when said), and how one pays. Plain
 // links, so it reads the same without JavaScript; short, so the packs stay on a phone's first screen.
 import { Link, useRouteLoaderData } from '@remix-run/react'
 import { useT } from '#app/i18n/i18n-context'
 
 interface RootShop {
-  shop?: { support_email?: string; support_phone?: string } | null
+  shop?: { support_email?: string; support_phone?: string; support_hours?: string } | null
 }
 
 export function TrustLines({ deliveryMinutes }: { deliveryMinutes: number | null }) {
@@ -13,6 +14,8 @@ export function TrustLines({ deliveryMinutes }: { deliveryMinutes: number | null
   const shop = (useRouteLoaderData('root') as RootShop | undefined)?.shop
   const email = shop?.support_email ?? ''
   const phone = shop?.support_phone ?? ''
+  // the owner's own words (/admin/shop), shown as text: never markup, never a translation's input
+  const hours = shop?.support_hours ?? ''
   return (
     <ul className="trust" aria-label={t('products.trust.label')} data-testid="game-trust">
       {/* a person delivers some games: their header already says within how many minutes */}
@@ -29,6 +32,7 @@ export function TrustLines({ deliveryMinutes }: { deliveryMinutes: number | null
         ) : (
           <Link to="/info/contacts">{t('nav.contacts')}</Link>
         )}
+        {hours ? <span className="trust__hours">, {hours}</span> : null}
       </li>
       <li>
         {t('products.trust.pay')} <b className="trust__pay">{t('products.trust.cards')}</b>{' '}

@@ -12,6 +12,8 @@ export interface ShopSettings {
   logo: string
   supportEmail: string
   supportPhone: string
+  /** When support answers, the owner's free text (issue 50); '' when not said. */
+  supportHours: string
   /** The IANA zone every time is shown and taken in: the owner's choice, else SHOP_TIMEZONE. */
   timeZone: string
   /** The line under the name in the footer and the mails (issue 47); '' for the built-in one. */
@@ -34,6 +36,7 @@ export async function getShopSettings(
       logo: '',
       supportEmail: '',
       supportPhone: '',
+      supportHours: '',
       timeZone: opts.shopTimeZone ?? DEFAULT_SHOP_TIMEZONE,
       tagline: '',
       saved: false,
@@ -43,6 +46,7 @@ export async function getShopSettings(
     logo: row.logo,
     supportEmail: row.supportEmail,
     supportPhone: row.supportPhone,
+    supportHours: row.supportHours,
     timeZone: row.timeZone ?? opts.shopTimeZone ?? DEFAULT_SHOP_TIMEZONE,
     tagline: row.tagline,
     saved: true,
@@ -61,11 +65,15 @@ export async function shopTimeZone(db: Db | Tx, opts: { shopTimeZone: string }):
 
 /**
  * Saves the settings. `timeZone`: a zone to keep, null to follow SHOP_TIMEZONE, absent to leave
- * it as it is; `tagline` absent: left as it is.
+ * it as it is; `tagline` and `supportHours` absent: left as they are.
  */
 export async function saveShopSettings(
   db: Db | Tx,
-  s: Omit<ShopSettings, 'saved' | 'timeZone' | 'tagline'> & { timeZone?: string | null; tagline?: string },
+  s: Omit<ShopSettings, 'saved' | 'timeZone' | 'tagline' | 'supportHours'> & {
+    timeZone?: string | null
+    tagline?: string
+    supportHours?: string
+  },
 ): Promise<void> {
   const values = {
     name: s.name,
@@ -74,6 +82,7 @@ export async function saveShopSettings(
     supportPhone: s.supportPhone,
     ...(s.timeZone === undefined ? {} : { timeZone: s.timeZone }),
     ...(s.tagline === undefined ? {} : { tagline: s.tagline }),
+    ...(s.supportHours === undefined ? {} : { supportHours: s.supportHours }),
   }
   await db
     .insert(shopSettings)

@@ -1,0 +1,1 @@
+ALTER TABLE "shop_settings" ADD COLUMN "support_hours" text DEFAULT '' NOT NULL;
