@@ -95,29 +95,30 @@ export function LivePlayerCheck({
   )
 }
 
-/** The confirmation step (the action's answer to a first submit): «Игрок: … — всё верно?». */
+/**
+ * The confirmation step (the action's answer to a first submit): «Игрок: … — всё верно?». Its texts
+ * come with the answer (the page's messages may lack them: see `PlayerConfirmation.texts`).
+ */
 export function PlayerConfirm({ player, busy }: { player: PlayerConfirmation; busy: boolean }) {
-  const t = useT()
+  const { texts } = player
   return (
     <section className="player-confirm" aria-labelledby="player-confirm-heading">
-      <h3 id="player-confirm-heading">{t('top_up_balance.player.confirm_heading')}</h3>
+      <h3 id="player-confirm-heading">{texts.heading}</h3>
       {player.state === 'found' ? (
         <p className="player-confirm__question" role="status">
-          {t('top_up_balance.player.confirm_question', { nickname: player.nickname ?? '' })}
+          {texts.question}
         </p>
       ) : (
         <p className="player-confirm__warning" role="alert">
-          {t('top_up_balance.player.unavailable')}
+          {texts.question}
         </p>
       )}
-      <p className="field__hint">{t('top_up_balance.player.change_hint')}</p>
+      <p className="field__hint">{texts.changeHint}</p>
       <input type="hidden" name={FIELD.playerChecked} value={player.key} />
       {player.avatarData ? <input type="hidden" name={FIELD.avatarData} value={player.avatarData} /> : null}
       {/* biome-ignore lint/a11y/noAutofocus: the step's one question, also without JavaScript */}
       <button type="submit" className="button button--primary" disabled={busy} autoFocus>
-        {player.state === 'found'
-          ? t('top_up_balance.player.confirm')
-          : t('top_up_balance.player.unavailable_confirm')}
+        {texts.confirm}
       </button>
     </section>
   )

@@ -10,7 +10,7 @@ import { loadRepeatOrder, type RepeatOrder } from '#app/lib/repeat-order.server'
 import {
   hasRememberCookie,
   type RememberedPlayer,
-  rememberCookie,
+  rememberCookies,
   rememberedFor,
 } from '#app/lib/remembered-buyer.server'
 import { FIELD, qtyField } from '#app/lib/order-form/fields'
@@ -71,6 +71,20 @@ export interface PlayerConfirmation {
   key: string
   /** Standoff: the avatar posted with the first submit, as a data: URL, so the second needs no file. */
   avatarData: string | null
+  /**
+   * The step's texts, made here: the page's messages carry the check's texts only when its
+   * (cached) catalogue read said the game checks players, and the check may have been switched on
+   * since (review finding L6); the step would show raw keys.
+   */
+  texts: PlayerConfirmTexts
+}
+
+export interface PlayerConfirmTexts {
+  heading: string
+  /** «Игрок: … — всё верно?» or the check's «не удалось проверить». */
+  question: string
+  changeHint: string
+  confirm: string
 }
 
 function gameIdParam(request: Request, raw: string | undefined): number {
@@ -373,6 +387,8 @@ export async function productAction({ request, params, context }: ActionFunction
         return fail(400, { errors: { [idField]: { key: '', text: answer.message } } })
       if (answer.state === 'found' || answer.state === 'unavailable') {
         const avatar = result.payload.kind === 'StandoffGame' ? result.payload.avatar : null
+        const { t } = await getServerT(request)
+        const found = answer.state === 'found'
         return data<ActionResult>(
           {
             errors: {},
@@ -385,6 +401,16 @@ export async function productAction({ request, params, context }: ActionFunction
               message: answer.state === 'unavailable' ? answer.message : null,
               key: checked,
               avatarData: avatar && avatar.size > 0 ? await dataUrlOf(avatar) : null,
+              texts: {
+                heading: t('top_up_balance.player.confirm_heading'),
+                question: found
+                  ? t('top_up_balance.player.confirm_question', { nickname: answer.nickname })
+                  : t('top_up_balance.player.unavailable'),
+                changeHint: t('top_up_balance.player.change_hint'),
+                confirm: t(
+                  found ? 'top_up_balance.player.confirm' : 'top_up_balance.player.unavailable_confirm',
+                ),
+              },
             },
           },
           { headers: api.headers },
@@ -398,14 +424,12 @@ export async function productAction({ request, params, context }: ActionFunction
     const headers = new Headers(api.headers)
     // a guest's email and player ids are remembered on this device for the next order (issue 50)
     if (!api.signedIn)
-      headers.append(
-        'set-cookie',
-        rememberCookie(request, {
-          gameId: game.id,
-          email: String(form.get(FIELD.email) ?? ''),
-          player: playerToRemember(game, form),
-        }),
-      )
+      for (const set of rememberCookies(request, {
+        gameId: game.id,
+        email: String(form.get(FIELD.email) ?? ''),
+        player: playerToRemember(game, form),
+      }))
+        headers.append('set-cookie', set)
     // a repeat lands on its pay page with the repeated order's method checked, at the methods
     // (a repeat posts the field, empty when the old order has no payment)
     const method = form.get(FIELD.repeatMethod)
