@@ -1,8 +1,10 @@
 // The game page where the buyer decides (issue 50), shared by game-trust.spec.ts (JavaScript on)
 // and game-trust.nojs.spec.ts (off), at 360×740: the trust lines under the header on the first
-// screen; a pack with few codes left says how many; a refusal about one pack lands on that pack.
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
-import { OWNER } from './admin-helpers'
+// screen; a pack with few codes left says how many; a refusal about one pack lands on that pack;
+// the owner's support hours (set at /admin/shop) beside the support contact there and in the footer.
+import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test'
+import { OWNER, signInAs } from './admin-helpers'
+import { withShopLock } from './seller-lock'
 import { gameId } from './demo-catalogue'
 import { guestEmail, orderForm, quantity, submitOrder } from './purchase-steps'
 
@@ -107,6 +109,60 @@ export async function fewLeftAndRefusalOnItsPack(page: Page, request: APIRequest
   await expect(tile(page, '60 UC')).not.toContainText('нет в наличии')
 }
 
+/**
+ * The owner writes the support hours at /admin/shop (a line break is refused in Russian); the game
+ * page's trust line and the footer show them beside the contact. Put back afterwards, under the
+ * shop settings' lock shared with the other workers.
+ */
+export async function supportHoursInTheTrustLine(
+  page: Page,
+  context: BrowserContext,
+  request: APIRequestContext,
+) {
+  const token = await signInAs(context, request, OWNER)
+  const auth = { authorization: `Bearer ${token}` }
+  const game = `/products/${await gameId(request, 'PUBGGame')}`
+  await withShopLock(async () => {
+    const before = (await (await request.get('/api/admin/shop/', { headers: auth })).json()) as Record<
+      string,
+      unknown
+    >
+    try {
+      const hours = `ежедневно с 10 до 22 МСК ${Math.floor(Math.random() * 1e4)}`
+      await page.goto('/admin/shop')
+      const settings = page.getByRole('form', { name: 'Магазин: название и контакты' })
+      const field = settings.getByLabel('Часы работы поддержки')
+      await field.fill('я'.repeat(81))
+      await settings.getByRole('button', { name: 'Сохранить' }).click()
+      await expect(page.getByText('часы работы поддержки — не длиннее 80 символов').first()).toBeVisible()
+      await settings.getByLabel('Часы работы поддержки').fill(hours)
+      await settings.getByRole('button', { name: 'Сохранить' }).click()
+      await expect(page.getByText('Настройки магазина сохранены')).toBeVisible()
+
+      // the storefront's pages are kept a moment (CATALOGUE_CACHE_SECONDS): the next load shows them
+      await expect(async () => {
+        await page.goto(game)
+        await expect(trustList(page)).toContainText(hours, { timeout: 1000 })
+      }).toPass({ timeout: 15_000 })
+      const trust = trustList(page)
+      await expect(trust.getByRole('listitem').filter({ hasText: 'Поддержка:' })).toContainText(
+        new RegExp(`^Поддержка: \\S+, ${hours}$`),
+      )
+      // still on the first screen, within the phone's width
+      const box = (await trust.boundingBox())!
+      expect(box.y + box.height).toBeLessThanOrEqual(PHONE.height)
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width)
+      await expect(page.getByRole('contentinfo')).toContainText(hours)
+    } finally {
+      const put = await request.put('/api/admin/shop/', {
+        headers: auth,
+        data: { ...before, support_hours: '' },
+      })
+      expect(put.status(), await put.text()).toBe(200)
+    }
+  })
+}
+
 export function gameTrust(js: boolean) {
   test.use({ viewport: PHONE })
 
@@ -115,6 +171,14 @@ export function gameTrust(js: boolean) {
     request,
   }) => {
     await trustLinesOnFirstScreen(page, request)
+  })
+
+  test('the owner’s support hours show beside the support contact, under the header and in the footer', async ({
+    page,
+    context,
+    request,
+  }) => {
+    await supportHoursInTheTrustLine(page, context, request)
   })
 
   test('a pack with few codes says how many are left; a refusal about it lands on its tile', async ({

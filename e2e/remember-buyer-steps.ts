@@ -2,10 +2,12 @@
 // remember-buyer.spec.ts and remember-buyer.nojs.spec.ts):
 // - a guest's email and player id come back pre-filled on this device, and «Забыть» clears them;
 // - a signed-in buyer repeats a paid order from the history and lands on the new order's pay page
-//   with the last method checked and the pay button on screen.
+//   with the last method checked and the pay button on screen;
+// - a guest's gift order remembers the email for the next gift, and the footer's «Данные на этом
+//   устройстве» page forgets it; the profile settings offer the same button.
 import { type BrowserContext, expect, type Page } from '@playwright/test'
 import { createPubgOrder, payWithSandbox, pubgProduct } from './account-helpers'
-import { gameId } from './demo-catalogue'
+import { demoGift, gameId } from './demo-catalogue'
 import { guestEmail } from './purchase-steps'
 
 const PHONE = { width: 360, height: 740 }
@@ -97,4 +99,79 @@ export async function repeatLandsOnThePayButton(page: Page, context: BrowserCont
   // one more tap pays with it
   await pay.click()
   await page.waitForURL(/\/api\/payments\/sandbox\/checkout\//, { timeout: 20_000 })
+}
+
+/**
+ * A guest buys a gift: the next gift page has the email filled in, with «Забыть» beside it; the
+ * footer's «Данные на этом устройстве» (on every page, the same for everyone) opens the page that
+ * forgets it, after which the gift form is empty again.
+ */
+export async function giftRemembersAndTheFooterForgets(page: Page, context: BrowserContext) {
+  await page.setViewportSize(PHONE)
+  const gift = `/gifts/detalis/${(await demoGift(page.request)).id}`
+  const email = guestEmail('gift-remember')
+  await page.goto(gift)
+  const field = page.getByRole('textbox', { name: 'Электронная почта' })
+  await expect(field).toHaveValue('')
+  await expect(page.getByRole('button', { name: FORGET })).toHaveCount(0)
+  await field.fill(email)
+  await page.getByLabel(CONSENT).check()
+  await page.getByRole('button', { name: /^Купить за/ }).click()
+  await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}\/pay$/)
+  // sent to the gift pages only: the gift lists and the home page stay served from the page cache
+  const cookie = (await context.cookies()).find((c) => c.name === 'buyer')
+  expect(cookie?.path).toBe('/gifts/detalis')
+  expect(cookie?.httpOnly).toBe(true)
+
+  await page.goto(gift)
+  await expect(field).toHaveValue(email)
+  await expect(
+    page.getByText('Почта подставлена из вашего прошлого заказа на этом устройстве.'),
+  ).toBeVisible()
+  await expect(page.getByRole('button', { name: FORGET })).toBeVisible()
+
+  // the footer's link, from a page that never sees the cookie
+  await page.goto('/')
+  const link = page.getByRole('contentinfo').getByRole('link', { name: 'Данные на этом устройстве' })
+  await link.click()
+  await expect(page).toHaveURL(/\/buyer\/forget$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Данные на этом устройстве' })).toBeVisible()
+  const forget = page.getByRole('button', { name: FORGET })
+  // the whole page fits a phone's width
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width)
+  await forget.click()
+  await expect(page).toHaveURL(/\/buyer\/forget$/)
+  await expect(
+    page.getByText('Готово: это устройство больше не помнит вашу почту и ID игрока.'),
+  ).toBeVisible()
+  expect((await context.cookies()).some((c) => c.name === 'buyer')).toBe(false)
+  await page.goto(gift)
+  await expect(field).toHaveValue('')
+  await expect(page.getByRole('button', { name: FORGET })).toHaveCount(0)
+}
+
+/** A signed-in buyer finds the same button in the profile settings; it forgets and comes back there. */
+export async function profileSettingsForget(page: Page, context: BrowserContext, baseURL: string) {
+  await page.setViewportSize(PHONE)
+  await signIn(page, context, baseURL)
+  // what a guest order on this device left before signing in
+  await context.addCookies([
+    {
+      name: 'buyer',
+      value: 'left-before',
+      domain: new URL(baseURL).hostname,
+      path: '/gifts/detalis',
+      httpOnly: true,
+      sameSite: 'Lax',
+    },
+  ])
+  await page.goto('/profile/settings')
+  const section = page.getByRole('region', { name: 'Данные на этом устройстве' })
+  await expect(section).toBeVisible()
+  await section.getByRole('button', { name: FORGET }).click()
+  await expect(page).toHaveURL(/\/profile\/settings$/)
+  await expect(
+    page.getByText('Готово: это устройство больше не помнит вашу почту и ID игрока.'),
+  ).toBeVisible()
+  expect((await context.cookies()).some((c) => c.name === 'buyer')).toBe(false)
 }

@@ -14,6 +14,8 @@ export interface SellerLine {
 interface SupportLine {
   support_email: string
   support_phone: string
+  /** When support answers (issue 50), the owner's words. */
+  support_hours?: string
   tagline?: string
 }
 
@@ -47,6 +49,11 @@ export function SiteFooter({ seller, shop }: { seller: SellerLine | null; shop?:
           <li>
             <Link to="/info/personal-data">{t('personal_data.title')}</Link>
           </li>
+          <li>
+            {/* the same link for everyone (a shared page varies by nothing): the page explains what a
+                device remembers of a guest's orders and forgets it (issue 50) */}
+            <Link to="/buyer/forget">{t('nav.device_data')}</Link>
+          </li>
         </ul>
       </nav>
       {seller ? (
@@ -58,7 +65,7 @@ export function SiteFooter({ seller, shop }: { seller: SellerLine | null; shop?:
           })}
         </p>
       ) : null}
-      {shop?.support_email || shop?.support_phone ? (
+      {shop?.support_email || shop?.support_phone || shop?.support_hours ? (
         <p className="site-footer-support">
           {t('shop_shell.support')}{' '}
           {shop.support_email ? <a href={`mailto:${shop.support_email}`}>{shop.support_email}</a> : null}
@@ -66,6 +73,11 @@ export function SiteFooter({ seller, shop }: { seller: SellerLine | null; shop?:
           {shop.support_phone ? (
             <a href={`tel:${shop.support_phone.replace(/[^\d+]/g, '')}`}>{shop.support_phone}</a>
           ) : null}
+          {/* hours said without a channel: the contacts page, as under a game's header */}
+          {shop.support_email || shop.support_phone ? null : (
+            <Link to="/info/contacts">{t('nav.contacts')}</Link>
+          )}
+          {shop.support_hours ? `, ${shop.support_hours}` : null}
         </p>
       ) : null}
       <p>{shop?.tagline || t('footer.tagline')}</p>

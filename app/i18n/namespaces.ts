@@ -111,6 +111,8 @@ const PAGE_NAMESPACES: ReadonlyArray<readonly [RegExp, readonly string[]]> = [
   [/^\/gifts(\/.*)?$/, ['gifts']],
   [/^\/info\/personal-data(\/confirm)?$/, ['info', 'legal.pages', 'personal_data', 'errors.generic_error']],
   [/^\/info(\/.*)?$/, ['info', 'legal.pages']],
+  // «Данные на этом устройстве», in the info pages' frame (issue 50)
+  [/^\/buyer\/forget$/, ['info', 'legal.pages', 'account.device_data']],
   [/^\/orders\/[^/]+\/pay$/, ['payment', 'review', 'legal.receipt']],
   // the whole payment namespace: a dotted key path here would read as a message this module shows
   [/^\/orders\/[^/]+\/telegram$/, ['payment']],

@@ -1,9 +1,17 @@
 // What a guest typed into the order form, remembered on this device (issue 50): the email and, per
 // game, the player ids (PUBG has none; Standoff's account id, a supply game's id and server, the
 // Steam login). The server writes it as a signed HttpOnly cookie when a guest's order is created,
-// so it works without JavaScript; the game page pre-fills its editable fields from it, and nothing
-// else ever reads it (it proves nothing about who the visitor is). «Забыть мои данные на этом
-// устройстве» (/buyer/forget) expires it. A signed-in buyer's form is pre-filled from the account.
+// so it works without JavaScript; the game page pre-fills its editable fields from it, the gift
+// page its email, and nothing else ever reads it (it proves nothing about who the visitor is).
+// «Забыть мои данные на этом устройстве» (/buyer/forget, linked from the footer as «Данные на этом
+// устройстве») expires it. A signed-in buyer's form is pre-filled from the account.
+//
+// Two cookies of one name, each sent only where a form reads it, so that every other page of a
+// returning guest stays served from the page cache and the personal fill (which pass over a
+// request with any cookie but the locale's): Path=/products (the game pages) holds the email and
+// the player ids; Path=/gifts/detalis (a gift's page, its purchase form) holds the email alone.
+// A game order writes both; a gift order writes the gift pages' one (it cannot rewrite the game
+// pages' one: that request does not carry it, and its player ids would be lost).
 //
 // Value: base64url JSON, a dot, an HMAC-SHA256 of it with a key derived from the shop's secret. A
 // value that is unsigned, tampered with, too long or of the wrong shape is ignored, never an error.
@@ -16,6 +24,8 @@ import { DEFAULT_DATA_DIR, shopSecret } from '../../shared/shop-secret'
 export const REMEMBER_COOKIE = 'buyer'
 /** The game pages (/products/{id}), where the order form is. */
 export const REMEMBER_PATH = '/products'
+/** A gift's page (/gifts/detalis/{id}), where its purchase form is: the email only. */
+export const GIFT_REMEMBER_PATH = '/gifts/detalis'
 /** A year: the point is the next purchase, weeks or months later. */
 const REMEMBER_MAX_AGE_SECONDS = 365 * 24 * 60 * 60
 /** Games remembered at most; the most recent first. */
@@ -140,28 +150,38 @@ export function rememberedFor(request: Request, gameId: number): { email?: strin
   return { ...(buyer.email ? { email: buyer.email } : {}), ...player }
 }
 
-function cookie(value: string, request: Request, maxAge: number): string {
+/** The email this device remembers (a gift's page pre-fills its form with it), or undefined. */
+export function rememberedEmail(request: Request): string | undefined {
+  return readRemembered(request).email
+}
+
+function cookie(value: string, request: Request, maxAge: number, path = REMEMBER_PATH): string {
   return serialize(REMEMBER_COOKIE, value, {
     httpOnly: true,
     sameSite: 'lax',
     secure: cookiesSecure(request),
-    // only the game pages read it: elsewhere the browser does not send it, so the home page, the
-    // gifts and the signed-in pages stay served from the page cache and the personal fill, which
-    // pass over any request with a cookie of their own
-    path: REMEMBER_PATH,
+    // only the pages whose form reads it: elsewhere the browser does not send it, so the home page,
+    // the gift lists and the signed-in pages stay served from the page cache and the personal
+    // fill, which pass over any request with a cookie of their own
+    path,
     maxAge,
     ...(maxAge === 0 ? { expires: new Date(0) } : {}),
   })
 }
 
+/** The gift pages' cookie: the email alone. */
+const giftCookie = (request: Request, email: string) =>
+  cookie(encodeRemembered({ email, games: [] }), request, REMEMBER_MAX_AGE_SECONDS, GIFT_REMEMBER_PATH)
+
 /**
- * The Set-Cookie that remembers this order's email and player fields, over what the device
- * remembered before (this game moves to the front; the oldest game drops off past the cap).
+ * The Set-Cookies that remember a game order's email and player fields: the game pages' over what
+ * the device remembered before (this game moves to the front; the oldest game drops off past the
+ * cap), and the email for the gift pages.
  */
-export function rememberCookie(
+export function rememberCookies(
   request: Request,
   order: { gameId: number; email?: string | null; player: RememberedPlayer },
-): string {
+): string[] {
   const before = readRemembered(request)
   const player = cleanPlayer(order.player)
   const games = [
@@ -176,10 +196,17 @@ export function rememberCookie(
     games.pop()
     value = encodeRemembered({ ...(email ? { email } : {}), games })
   }
-  return cookie(value, request, REMEMBER_MAX_AGE_SECONDS)
+  const forGames = cookie(value, request, REMEMBER_MAX_AGE_SECONDS)
+  return email?.includes('@') ? [forGames, giftCookie(request, email)] : [forGames]
 }
 
-/** The Set-Cookie that forgets everything this device remembered. */
-export function forgetCookie(request: Request): string {
-  return cookie('', request, 0)
+/** The Set-Cookie that remembers a guest's gift order's email for the next gift (issue 50). */
+export function rememberGiftCookie(request: Request, email: string | null | undefined): string | null {
+  const valid = text(email, MAX_EMAIL)
+  return valid?.includes('@') ? giftCookie(request, valid) : null
+}
+
+/** The Set-Cookies that forget everything this device remembered, on both paths. */
+export function forgetCookies(request: Request): string[] {
+  return [cookie('', request, 0), cookie('', request, 0, GIFT_REMEMBER_PATH)]
 }

@@ -2,6 +2,7 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useNavigation, useRouteLoaderData } from '@remix-run/react'
 import { AccountPromo } from '#app/components/account-promo'
 import { ErrorList, Field } from '#app/components/form/field'
+import { ForgetDeviceForm } from '#app/components/forget-device'
 import { useT } from '#app/i18n/i18n-context'
 import { getServerT } from '#app/i18n/i18n.server'
 import { requireAccessCookie } from '#app/lib/account.server'
@@ -110,6 +111,11 @@ export default function ProfileSettings() {
         </button>
       </Form>
       <AccountPromo active={user?.activePromoCode ?? null} state={promoState} />
+      {/* what this device may remember of orders made here before signing in (issue 50) */}
+      <section className="profile-device" aria-labelledby="device-data-title">
+        <h3 id="device-data-title">{t('account.device_data.title')}</h3>
+        <ForgetDeviceForm returnTo="/profile/settings" note={t('account.device_data.profile')} />
+      </section>
     </section>
   )
 }

@@ -4,10 +4,14 @@
 // the game page's own loader and action. Also: a repeat carries the repeated order's method.
 import type { AppLoadContext } from '@remix-run/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { games, products } from '#api/db/schema'
+import { eq } from 'drizzle-orm'
+import { games, gifts, products } from '#api/db/schema'
+import { loadGiftDetail } from '#app/components/gifts/gift-loaders.server'
+import { purchaseGift } from '#app/components/gifts/gift-purchase.server'
 import { productAction, productLoader } from '#app/components/order-form/product-page.server'
 import { FIELD, qtyField } from '#app/lib/order-form/fields'
-import { encodeRemembered, REMEMBER_COOKIE, rememberCookie } from '#app/lib/remembered-buyer.server'
+import { encodeRemembered, REMEMBER_COOKIE, rememberCookies } from '#app/lib/remembered-buyer.server'
+import { SHARED_PAGE_HEADER } from '#app/lib/shared-page.server'
 import { loadPayPage } from '#app/components/payment/pay-page.server'
 import { action as forgetAction } from '#app/routes/buyer.forget'
 import { createTestApi, type TestApi } from '#tests/helpers/test-api'
@@ -44,6 +48,17 @@ async function supplyGame() {
 const cookiesOf = (res: Response) =>
   res.headers
     .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ')
+
+/** The cookies a response set that a browser sends to `path` (as it matches a cookie's Path). */
+const cookiesFor = (res: Response, path: string) =>
+  res.headers
+    .getSetCookie()
+    .filter((c) => {
+      const p = /;\s*Path=([^;]*)/i.exec(c)?.[1] ?? '/'
+      return path === p || path.startsWith(p.endsWith('/') ? p : `${p}/`)
+    })
     .map((c) => c.split(';')[0])
     .join('; ')
 
@@ -109,7 +124,7 @@ describe('the device remembers a guest (issue 50)', () => {
     // five other games, then this one, each with four 64-letter Cyrillic fields: encoded, each
     // letter takes two bytes, so six such games outgrow what the reader accepts
     for (const gameId of [900001, 900002, 900003, 900004, 900005, game.id]) {
-      const set = rememberCookie(new Request(`${ORIGIN}/products/${gameId}`, { headers: { cookie } }), {
+      const [set] = rememberCookies(new Request(`${ORIGIN}/products/${gameId}`, { headers: { cookie } }), {
         gameId,
         email,
         player: {
@@ -119,7 +134,8 @@ describe('the device remembers a guest (issue 50)', () => {
           steamAccountId: 'ы'.repeat(64),
         },
       })
-      cookie = set.split(';')[0]!
+      expect(set).toMatch(/Path=\/products(;|$)/)
+      cookie = set!.split(';')[0]!
     }
     expect(cookie.length - `${REMEMBER_COOKIE}=`.length).toBeLessThanOrEqual(2048)
     // the newest game's id and the email still come back: a write never makes a value its reader refuses
@@ -195,10 +211,14 @@ describe('the device remembers a guest (issue 50)', () => {
     })) as Response
     expect(forgot.status).toBe(302)
     expect(forgot.headers.get('location')).toBe(`/products/${game.id}`)
-    const expired = forgot.headers.getSetCookie().find((c) => c.startsWith(`${REMEMBER_COOKIE}=`))
-    expect(expired).toMatch(/^buyer=;/)
-    expect(expired).toMatch(/Max-Age=0/)
-    expect(expired).toMatch(/Path=\/products(;|$)/)
+    // both cookies, the game pages' and the gift pages'
+    const expired = forgot.headers.getSetCookie().filter((c) => c.startsWith(`${REMEMBER_COOKIE}=`))
+    expect(expired).toHaveLength(2)
+    for (const c of expired) {
+      expect(c).toMatch(/^buyer=;/)
+      expect(c).toMatch(/Max-Age=0/)
+    }
+    expect(expired.map((c) => /Path=([^;]*)/.exec(c)?.[1]).sort()).toEqual(['/gifts/detalis', '/products'])
     // the browser drops the cookie: the page comes back empty
     const page = await load(game.id)
     expect(page.prefill.userId).toBeUndefined()
@@ -223,6 +243,99 @@ describe('the device remembers a guest (issue 50)', () => {
       { [qtyField(product.id)]: '1', [FIELD.userId]: '777' },
       `access=${signup.body.access}`,
     )
+    expect(res.status).toBe(302)
+    expect(res.headers.getSetCookie().some((c) => c.startsWith(`${REMEMBER_COOKIE}=`))).toBe(false)
+  })
+})
+
+describe('gift orders use the remembered email (issue 50)', () => {
+  async function activeGift() {
+    const [gift] = await api.db.select().from(gifts).where(eq(gifts.isActive, true)).limit(1)
+    return gift!
+  }
+
+  async function loadGift(id: number, cookie = '') {
+    const request = new Request(`${ORIGIN}/gifts/detalis/${id}`, { headers: cookie ? { cookie } : {} })
+    const page = await loadGiftDetail({ request, params: { id: String(id) }, context: ctx() })
+    return {
+      data: page.data,
+      shared: page.init?.headers ? new Headers(page.init.headers).has(SHARED_PAGE_HEADER) : false,
+    }
+  }
+
+  async function buyGift(id: number, email: string, cookie = '') {
+    const form = new FormData()
+    form.set('idempotency_key', crypto.randomUUID())
+    form.set('email', email)
+    form.set(FIELD.consent, 'on')
+    const request = new Request(`${ORIGIN}/gifts/detalis/${id}`, {
+      method: 'POST',
+      body: form,
+      headers: cookie ? { cookie } : {},
+    })
+    try {
+      return (await purchaseGift({
+        request,
+        params: { id: String(id) },
+        context: ctx(),
+      })) as unknown as Response
+    } catch (thrown) {
+      if (thrown instanceof Response) return thrown
+      throw thrown
+    }
+  }
+
+  it('a game order’s email pre-fills the gift form: the gift pages get their own cookie, email only', async () => {
+    const { game, product } = await supplyGame()
+    const email = `gift-from-game-${hex()}@example.com`
+    const res = await post(game.id, {
+      [qtyField(product.id)]: '1',
+      [FIELD.userId]: '700123457',
+      [FIELD.email]: email,
+      [FIELD.consent]: 'on',
+    })
+    expect(res.status).toBe(302)
+    const gift = await activeGift()
+    const giftCookie = cookiesFor(res, `/gifts/detalis/${gift.id}`)
+    // what the browser sends there: one cookie, not the game pages' (their player ids stay there)
+    expect(giftCookie.split('; ')).toHaveLength(1)
+    const page = await loadGift(gift.id, giftCookie)
+    expect(page.data.rememberedEmail).toBe(email)
+    expect(page.data.rememberedHere).toBe(true)
+    // that guest's own page is not offered to the page cache
+    expect(page.shared).toBe(false)
+    // the game pages' cookie does not reach the gift lists or the home page: they stay shared
+    expect(cookiesFor(res, '/gifts')).toBe('')
+    expect(cookiesFor(res, '/')).toBe('')
+    expect(cookiesFor(res, '/gifts/2')).toBe('')
+  })
+
+  it('a guest’s gift order remembers its email for the next gift; without a cookie the page is shared and empty', async () => {
+    const gift = await activeGift()
+    const fresh = await loadGift(gift.id)
+    expect(fresh.data.rememberedEmail).toBeNull()
+    expect(fresh.data.rememberedHere).toBe(false)
+    expect(fresh.shared).toBe(true)
+
+    const email = `gift-${hex()}@example.com`
+    const res = await buyGift(gift.id, email)
+    expect(res.status).toBe(302)
+    expect(res.headers.get('location')).toMatch(/^\/orders\/[0-9a-f-]{36}\/pay$/)
+    const set = res.headers.getSetCookie().filter((c) => c.startsWith(`${REMEMBER_COOKIE}=`))
+    expect(set).toHaveLength(1)
+    expect(set[0]).toMatch(/Path=\/gifts\/detalis(;|$)/)
+    expect(set[0]).toMatch(/HttpOnly/i)
+    expect(set[0]).not.toContain(encodeURIComponent(email))
+    const page = await loadGift(gift.id, cookiesFor(res, `/gifts/detalis/${gift.id}`))
+    expect(page.data.rememberedEmail).toBe(email)
+  })
+
+  it('a signed-in buyer’s gift order writes no device cookie', async () => {
+    const signup = await api.call<{ access: string }>('POST', '/api/auth/jwt/create/', {
+      body: { email: `gift-signed-${hex()}@example.com`, password: 'password 123' },
+    })
+    const gift = await activeGift()
+    const res = await buyGift(gift.id, '', `access=${signup.body.access}`)
     expect(res.status).toBe(302)
     expect(res.headers.getSetCookie().some((c) => c.startsWith(`${REMEMBER_COOKIE}=`))).toBe(false)
   })

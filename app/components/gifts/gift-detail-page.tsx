@@ -1,5 +1,6 @@
 import type { MetaFunction } from '@remix-run/node'
-import { Link, useLoaderData } from '@remix-run/react'
+import { Link, useLoaderData, useLocation } from '@remix-run/react'
+import { ForgetDeviceForm } from '#app/components/forget-device'
 import { ProductJsonLd } from '#app/components/json-ld'
 import { useT } from '#app/i18n/i18n-context'
 import { pageMeta } from '#app/lib/seo'
@@ -21,7 +22,9 @@ export const giftDetailMeta: MetaFunction<typeof loadGiftDetail> = (args) =>
 /** `/gifts/detalis/{id}`: the gift and its purchase form. */
 export function GiftDetailPage() {
   const t = useT()
-  const { gift, descriptionHtml, idempotencyKey } = useLoaderData<typeof loadGiftDetail>()
+  const { gift, descriptionHtml, idempotencyKey, rememberedEmail, rememberedHere } =
+    useLoaderData<typeof loadGiftDetail>()
+  const location = useLocation()
   return (
     <article className="gift-detail">
       <ProductJsonLd
@@ -41,7 +44,13 @@ export function GiftDetailPage() {
           <p className="gift-detail__type">{gift.type}</p>
           <GiftBadges gift={gift} />
           <GiftPrice gift={gift} large />
-          <GiftPurchaseForm gift={gift} idempotencyKey={idempotencyKey} />
+          <GiftPurchaseForm gift={gift} idempotencyKey={idempotencyKey} rememberedEmail={rememberedEmail} />
+          {rememberedHere ? (
+            <ForgetDeviceForm
+              returnTo={`${location.pathname}${location.search}`}
+              note={rememberedEmail ? t('account.device_data.gift_note') : undefined}
+            />
+          ) : null}
         </div>
       </div>
       <section className="gift-detail__about" aria-labelledby="gift-about-heading">

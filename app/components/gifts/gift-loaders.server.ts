@@ -3,6 +3,7 @@ import { data, type LoaderFunctionArgs } from '@remix-run/node'
 import { getServerT } from '#app/i18n/i18n.server'
 import { ApiResponseError, apiFor, must } from '#app/lib/api/client.server'
 import { invalidRoute, pageParam } from '#app/lib/http-errors.server'
+import { hasRememberCookie, rememberedEmail } from '#app/lib/remembered-buyer.server'
 import { markShared, newFormKey } from '#app/lib/shared-page.server'
 import { type GiftTab, parseGiftTab, toGift, toGiftDetail } from '#app/lib/view-models/gift'
 import { htmlToText, sanitizeHtml } from '#app/lib/sanitize-html'
@@ -76,10 +77,16 @@ export async function loadGiftDetail({ request, context, params }: LoaderFunctio
   const detail = toGiftDetail(wire, t('common.currency'))
   // the description is owner-written HTML: sanitized markup for the page, its text elsewhere
   const gift = { ...detail, description: htmlToText(detail.description) }
-  markShared(api)
+  // a guest's device that remembers an email (issue 50) gets its own page, pre-filled; the cookie
+  // comes only to the gift pages (Path=/gifts/detalis), so the lists stay shared for that guest
+  const rememberedHere = !api.signedIn && hasRememberCookie(request)
+  if (!rememberedHere) markShared(api)
   return data(
     {
       gift,
+      /** The email a guest's last order on this device gave, for the form (issue 50). */
+      rememberedEmail: rememberedHere ? (rememberedEmail(request) ?? null) : null,
+      rememberedHere,
       descriptionHtml: sanitizeHtml(detail.description),
       // a fresh key per form render: resubmitting the same form cannot create a second order
       idempotencyKey: newFormKey(context),

@@ -16,7 +16,16 @@ function useAccountEmail(): string | null {
  * idempotency key (fields `email`, `idempotency_key`: see purchaseGift); the action creates the
  * order and redirects to its payment page.
  */
-export function GiftPurchaseForm({ gift, idempotencyKey }: { gift: GiftDetail; idempotencyKey: string }) {
+export function GiftPurchaseForm({
+  gift,
+  idempotencyKey,
+  rememberedEmail = null,
+}: {
+  gift: GiftDetail
+  idempotencyKey: string
+  /** A guest's email this device remembers (issue 50). */
+  rememberedEmail?: string | null
+}) {
   const t = useT()
   const actionData = useActionData<PurchaseActionData>()
   const navigation = useNavigation()
@@ -36,7 +45,7 @@ export function GiftPurchaseForm({ gift, idempotencyKey }: { gift: GiftDetail; i
           type="email"
           autoComplete="email"
           required={accountEmail === null}
-          defaultValue={actionData?.email ?? accountEmail ?? ''}
+          defaultValue={actionData?.email ?? accountEmail ?? rememberedEmail ?? ''}
           aria-invalid={emailError || undefined}
           aria-describedby={emailError ? 'gift-email-hint gift-purchase-error' : 'gift-email-hint'}
         />

@@ -3,6 +3,7 @@ import { type ActionFunctionArgs, data, redirect } from '@remix-run/node'
 import { getServerT } from '#app/i18n/i18n.server'
 import { CONSENT_FIELD, consentTicked } from '#app/components/consent-field'
 import { apiFor, errorText } from '#app/lib/api/client.server'
+import { rememberGiftCookie } from '#app/lib/remembered-buyer.server'
 import { giftIdParam } from './gift-loaders.server'
 
 export interface PurchaseActionData {
@@ -38,7 +39,13 @@ export async function purchaseGift({ request, context, params }: ActionFunctionA
     body: { gift, ...(email ? { email } : {}), ...(consent ? { personal_data_consent: true } : {}) },
     headers: key ? { 'Idempotency-Key': key } : {},
   })
-  if (response.ok && order) throw redirect(`/orders/${order.id}/pay`, { headers: api.headers })
+  if (response.ok && order) {
+    const headers = new Headers(api.headers)
+    // a guest's email is remembered on this device for the next gift, as a game order's is (issue 50)
+    const remember = api.signedIn ? null : rememberGiftCookie(request, email)
+    if (remember) headers.append('set-cookie', remember)
+    throw redirect(`/orders/${order.id}/pay`, { headers })
+  }
   const { t } = await getServerT(request)
   const fields = (error as { fields?: Record<string, unknown> } | undefined)?.fields ?? {}
   const field = 'email' in fields ? 'email' : 'gift' in fields ? 'gift' : null
