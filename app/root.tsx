@@ -51,7 +51,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     {
       locale,
       /** Only the namespaces this page uses (app/i18n/namespaces.ts), not the whole dictionary. */
-      messages: packMessages(pickMessages(loadLocaleMessages(locale), namespacesFor(new URL(request.url)))),
+      messages: packMessages(
+        pickMessages(
+          loadLocaleMessages(locale),
+          shownKeys(namespacesFor(new URL(request.url)), account.user),
+        ),
+      ),
       toasts: flash.toasts,
       /** Canonical origin for meta tags (siteOrigin(): PUBLIC_URL, never the Host header). */
       origin: siteOrigin(request),
@@ -68,6 +73,22 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     },
     { headers: flash.headers },
   )
+}
+
+/**
+ * A guest's page leaves out the header's texts for a signed-in user (app/components/user-menu.tsx;
+ * issue 46: page weight); a sign-in or out always reloads the root's data (an action, or a new
+ * document).
+ */
+const SIGNED_IN_SHELL_KEYS = [
+  'account.last_orders.link',
+  'account.profile',
+  'account.sign_out',
+  'account.user_menu',
+]
+
+function shownKeys(keys: readonly string[] | null, user: unknown): readonly string[] | null {
+  return keys && !user ? [...keys, ...SIGNED_IN_SHELL_KEYS.map((k) => `!${k}`)] : keys
 }
 
 /**

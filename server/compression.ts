@@ -1,7 +1,8 @@
 // Response compression by Accept-Encoding: brotli, else gzip. Pages are compressed as they stream
-// (each chunk flushed, so streamed HTML still arrives in pieces); hashed assets are compressed once
-// at the highest level and kept in memory (the build is a few hundred KB and never changes).
-import { Readable } from 'node:stream'
+// (flushed whenever the page pauses, so streamed HTML still arrives in pieces); hashed assets are
+// compressed once at the highest level and kept in memory (the build is a few hundred KB and never
+// changes).
+import { Readable, Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { promisify } from 'node:util'
 import {
@@ -77,6 +78,49 @@ function streamingCompressor(encoding: Encoding) {
     : createGzip({ level: 6, flush: constants.Z_SYNC_FLUSH })
 }
 
+/** Past this many bytes held, what came so far goes on without waiting for the pause. */
+const COALESCE_BYTES = 64 * 1024
+
+/**
+ * Passes a stream's chunks on in one piece per burst: what arrives before the event loop's next
+ * turn goes on together. React writes a page in 2 KB chunks, all in one burst; flushed one by one,
+ * each became a deflate block with its own code tables (a game page's gzip measured 10,925 B on the
+ * wire against 10,461 B for the same text compressed whole, issue 46). A piece that follows a
+ * pause (a streamed boundary) still goes out as soon as it comes.
+ */
+function coalesceBursts(): Transform {
+  let held: Buffer[] = []
+  let bytes = 0
+  let timer: NodeJS.Immediate | null = null
+  const release = (stream: Transform) => {
+    if (timer) clearImmediate(timer)
+    timer = null
+    if (held.length === 0) return
+    const piece = held.length === 1 ? held[0]! : Buffer.concat(held)
+    held = []
+    bytes = 0
+    stream.push(piece)
+  }
+  return new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      held.push(chunk)
+      bytes += chunk.byteLength
+      if (bytes >= COALESCE_BYTES) release(this)
+      else timer ??= setImmediate(() => release(this))
+      done()
+    },
+    flush(done) {
+      release(this)
+      done()
+    },
+    destroy(error, done) {
+      if (timer) clearImmediate(timer)
+      timer = null
+      done(error)
+    },
+  })
+}
+
 const staticCache = new Map<string, Buffer<ArrayBuffer>>()
 
 export function compression(options: { isImmutable: (path: string) => boolean }): MiddlewareHandler {
@@ -142,7 +186,7 @@ export function compression(options: { isImmutable: (path: string) => boolean })
     // after the pipeline has finished and dropped its listeners: without a listener of its own
     // that 'error' is unhandled and ends the process (one disconnecting client killed a worker).
     compressor.on('error', () => {})
-    pipeline(Readable.fromWeb(res.body as never), compressor).catch(() => {})
+    pipeline(Readable.fromWeb(res.body as never), coalesceBursts(), compressor).catch(() => {})
     replace(c, new Response(Readable.toWeb(compressor) as ReadableStream, { status: res.status, headers }))
   }
 }

@@ -89,4 +89,15 @@ describe('message namespaces per page', () => {
     // leaving texts out copies; the dictionary itself is untouched
     expect(JSON.stringify(dictionary)).toBe(before)
   })
+
+  it('packed messages read back exactly, quotes, backticks and backslashes included; the locale packs with no " to escape', () => {
+    const messages: Messages = {
+      a: { quote: 'Он сказал: "да"', tick: 'код `A-1` и "B"', slash: 'C:\\путь\\', plain: 'Войти' },
+      'ключ`"': 'значение',
+    }
+    expect(readMessages(packMessages(messages))).toEqual(messages)
+    const packed = packMessages(dictionary)
+    expect(packed).not.toContain('"')
+    expect(readMessages(packed)).toEqual(dictionary)
+  })
 })

@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { Readable } from 'node:stream'
@@ -92,6 +93,11 @@ describe('security headers', () => {
   })
 })
 
+/** Remix's scroll restoration script as its ScrollRestoration renders it (the function's source). */
+const remixScrollSource = /let restoreScroll = \(([\s\S]*?)\)\.toString\(\);/.exec(
+  readFileSync(createRequire(import.meta.url).resolve('@remix-run/react/dist/scroll-restoration.js'), 'utf8'),
+)![1]!
+
 async function streamThrough(chunks: string[], nonce: string): Promise<string> {
   const out = Readable.from(chunks.map((c) => Buffer.from(c))).pipe(rewriteAppScripts(nonce))
   let text = ''
@@ -130,6 +136,44 @@ describe("Remix's scripts as the HTML streams out", () => {
     const other =
       '<body><script nonce="N">window.__remixCtx = {};</script><script nonce="N" type="module" async="">import "/a.js";</script></body>'
     expect(await streamThrough([other], 'N')).toBe(other)
+  })
+
+  it("compacts the route manifest and minifies Remix's scroll script, however the HTML is split", async () => {
+    const manifest = {
+      entry: { module: '/e.js', imports: ['/c.js'] },
+      routes: { root: { id: 'root', path: '' } },
+    }
+    const page =
+      '<body><script nonce="N">window.__remixContext = {};</script>' +
+      `<script nonce="N">(${remixScrollSource})("positions", null)</script>` +
+      '<script nonce="N" type="module" async="">;\nimport * as route0 from "/r.js";\n' +
+      `window.__remixManifest = ${JSON.stringify(manifest, null, 2)};\nwindow.__remixRouteModules = {"root":route0};\n\nimport("/e.js");</script></body>`
+    const whole = await streamThrough([page], 'N')
+    expect(whole).toContain(
+      `window.__remixManifest = ${JSON.stringify(manifest)};\nwindow.__remixRouteModules`,
+    )
+    expect(whole).toContain('<script nonce="N">((k,r)=>{var h=window.history;')
+    expect(whole).toContain(')("positions", null)</script>')
+    expect(whole).not.toContain('STORAGE_KEY')
+    expect(whole.length).toBeLessThan(page.length + starterSource('N').length - 300)
+    for (let cut = 1; cut < page.length; cut++) {
+      expect(await streamThrough([page.slice(0, cut), page.slice(cut)], 'N')).toBe(whole)
+    }
+    // the minified script does what Remix's does: scrolls to the position kept for this entry
+    const run = (source: string) => {
+      const calls: unknown[] = []
+      const state = { key: 'k1' }
+      const window = {
+        history: { state, replaceState: () => {} },
+        scrollTo: (...a: unknown[]) => calls.push(a),
+      }
+      const sessionStorage = { getItem: () => JSON.stringify({ k1: 240 }), removeItem: () => {} }
+      new Function('window', 'sessionStorage', `(${source})("positions", null)`)(window, sessionStorage)
+      return calls
+    }
+    const minified = /<script nonce="N">(\(\(k,r\)=>.*?)\("positions", null\)<\/script>/.exec(whole)![1]!
+    expect(run(minified.slice(1, -1))).toEqual([[0, 240]])
+    expect(run(remixScrollSource)).toEqual([[0, 240]])
   })
 
   it('keeps multi-byte text intact across chunk boundaries', async () => {

@@ -43,6 +43,11 @@ export interface SupplyServer {
   name: string
 }
 
+/**
+ * A game as the storefront shows it. The API's `created`, `tags` and `product_preview_*` are left
+ * out: no storefront page shows them, and each game page and catalogue page carried them to the
+ * browser in its data (issue 46).
+ */
 export interface Game {
   kind: GameKind
   id: number
@@ -50,15 +55,11 @@ export interface Game {
   detailTitle: string
   detailDescription: string
   logo: string
-  created: string
   /** A person delivers its orders, usually within this many minutes; null: at once (issue 31) */
   deliveryMinutes: number | null
   isAuthRequired: boolean
   discountPercent: number
   isActive: boolean
-  productPreviewName: string
-  productPreviewIcon: string
-  tags: string[]
   products: Product[]
   /** SupplyGame only; empty / false for the other kinds. */
   servers: SupplyServer[]
@@ -107,14 +108,10 @@ export function toGameCard(g: GameWire): GameCard {
     detailTitle: g.detail_title,
     detailDescription: g.detail_description,
     logo: g.logo,
-    created: g.created,
     deliveryMinutes: g.delivery_minutes ?? null,
     isAuthRequired: g.is_auth_required,
     discountPercent: g.discount_percent,
     isActive: g.is_active,
-    productPreviewName: g.product_preview_name,
-    productPreviewIcon: g.product_preview_icon,
-    tags: g.tags,
   }
 }
 
