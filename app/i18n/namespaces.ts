@@ -88,6 +88,10 @@ export const GAME_PAGE_STATE_KEYS = {
   ],
   /** a game with nothing on sale */
   unavailable: ['products.errors.unavailable'],
+  /** a game that needs an account (`game.isAuthRequired`): a guest gets the sign-in prompt */
+  signInPrompt: ['products.sign_in_required', 'products.sign_in'],
+  /** a guest on a device that remembers them (`rememberedHere`): the offer to forget it (issue 50) */
+  remembered: ['products.remember'],
 } as const
 
 const PAGE_NAMESPACES: ReadonlyArray<readonly [RegExp, readonly string[]]> = [

@@ -18,12 +18,14 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: orderFormC
  */
 export async function loader(args: LoaderFunctionArgs) {
   const [page, locale] = await Promise.all([productLoader(args), i18nServer.getLocale(args.request)])
-  const { game, repeating, repeatMissing, unavailable } = page.data
+  const { game, repeating, repeatMissing, unavailable, rememberedHere } = page.data
   const keys = [
     ...(ORDER_FORM_KIND_KEYS[game.kind] ?? []),
     ...(game.playerCheck ? GAME_PAGE_STATE_KEYS.playerCheck : []),
     ...(repeating || repeatMissing ? GAME_PAGE_STATE_KEYS.repeat : []),
     ...(unavailable ? GAME_PAGE_STATE_KEYS.unavailable : []),
+    ...(game.isAuthRequired ? GAME_PAGE_STATE_KEYS.signInPrompt : []),
+    ...(rememberedHere ? GAME_PAGE_STATE_KEYS.remembered : []),
   ]
   const pageMessages = packMessages(pickMessages(loadLocaleMessages(locale), keys))
   return data({ ...page.data, pageMessages }, page.init ?? undefined)
