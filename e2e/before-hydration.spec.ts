@@ -68,6 +68,45 @@ for (let run = 1; run <= 3; run++) {
   })
 }
 
+test('«+» tapped after the page’s scripts start and before the form’s code is in counts once', async ({
+  page,
+  context,
+  request,
+}) => {
+  const id = await gameId(request, 'PUBGGame')
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 })
+  // only the order form's chunk is held: the rest of the page hydrates, the form's part waits
+  const held: Route[] = []
+  let holding = true
+  await page.route(/\/assets\/order-form-[^/]*\.js$/, (route) => {
+    if (holding) held.push(route)
+    else void route.continue()
+  })
+  await page.goto(`/products/${id}`, { waitUntil: 'domcontentloaded' })
+  // React listens on the document once it hydrates; a click in the form's dehydrated part is
+  // stopped there (react-dom's selective hydration), so the early steppers' script must see it first
+  await page.waitForFunction(() => Object.keys(document).some((k) => k.startsWith('_reactListening')))
+  await expect.poll(() => held.length, { timeout: 20_000 }).toBeGreaterThan(0)
+  const plus = page.getByRole('button', { name: 'Увеличить количество: 325 UC' })
+  await plus.click()
+  await plus.click()
+  await expect(quantity(page, '325 UC')).toHaveValue('2')
+  await expect(orderForm(page)).not.toHaveAttribute('data-live')
+  holding = false
+  for (const r of held.splice(0)) await r.continue()
+  // a tap while the form's code arrives and hydrates the form: stepped by the script or by the
+  // form, never by both and never by neither
+  await plus.click()
+  await expect(orderForm(page)).toHaveAttribute('data-live', '', { timeout: 20_000 })
+  await expect(quantity(page, '325 UC')).toHaveValue('3')
+  await expect(page.getByTestId('order-pick')).toHaveText('325 UC × 3')
+  await expect(totals(page)).toContainText('1\u202f212,30')
+  await plus.click()
+  await expect(quantity(page, '325 UC')).toHaveValue('4')
+  await expect(page.getByTestId('order-pick')).toHaveText('325 UC × 4')
+})
+
 /** Where the FAQ's heading is on the page (not the screen), in CSS pixels. */
 const faqTop = (page: Page) =>
   page

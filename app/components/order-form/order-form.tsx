@@ -1,7 +1,7 @@
 // The order form of a game page (§1, §5): products and quantities, what the game kind needs,
 // the email, live totals, and a submit that works with and without JavaScript.
 import { Form, useNavigation, useRouteLoaderData } from '@remix-run/react'
-import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { type FormEvent, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { ConsentField } from '#app/components/consent-field'
 import { useT } from '#app/i18n/i18n-context'
 import { consumeCartClearSignal } from '#app/lib/api/cart-signal'
@@ -28,6 +28,9 @@ import { CartTotalsBox, SteamTotalsBox } from './totals-box'
 import { useHydrated } from '#app/lib/use-hydrated'
 
 type Validator = typeof import('#app/lib/order-form/schema')
+
+/** A layout effect in the browser (none runs on the server, which would warn about one). */
+const useBrowserLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect
 
 /** Longest a submit waits for the live player check before the action is left to ask. */
 const PLAYER_WAIT_MS = 6000
@@ -191,15 +194,20 @@ export function OrderForm({
   const live = useRef<LiveAnswer | null>(null)
   const waitingForPlayer = useRef<ReturnType<typeof setTimeout> | null>(null)
   const inFlight = useRef(false)
+  // the form's own steppers take taps (rendered as `data-live`, which the early steppers' script
+  // leaves the taps to): set in the commit that hydrates the form, see below
+  const [formLive, setFormLive] = useState(false)
 
-  // What the shopper typed before the page's JavaScript started is in the DOM, not in React's
-  // state (hydration leaves a typed value in place, the next render would put the state back):
-  // the state starts from the DOM. Only then the stored cart (§3) comes back, and only when this
-  // render carries no quantities of its own and nothing was typed.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once per game page, with what it started from
-  useEffect(() => {
-    // the early steppers' script leaves the taps to this form from now on (early-steppers.tsx)
-    formRef.current?.setAttribute('data-live', '')
+  // What the shopper typed or stepped before the page's JavaScript started is in the DOM, not in
+  // React's state (hydration leaves a typed value in place, the next render would put the state
+  // back): the state starts from the DOM. Only then the stored cart (§3) comes back, and only when
+  // this render carries no quantities of its own and nothing was typed. A layout effect, so no tap
+  // falls between (issue 50): it runs in the commit that hydrates the form, and its state updates
+  // are rendered and committed in the same task, before the browser hands over the next tap; until
+  // then the early steppers' script steps the inputs, from then on the form's own buttons do.
+  // (once per game page, with what it started from)
+  useBrowserLayoutEffect(() => {
+    setFormLive(true)
     if (consumeCartClearSignal()) clearCart()
     const typed = formRef.current ? typedBeforeHydration(formRef.current, products, startQuantities) : null
     if (typed?.quantities) setQuantities(typed.quantities)
@@ -220,6 +228,9 @@ export function OrderForm({
       }
     }
     restored.current = true
+  }, [game.id])
+
+  useEffect(() => {
     // the shared schema is loaded when the browser is idle: it is not needed for the first paint
     const load = () => {
       import('#app/lib/order-form/schema').then((m) => {
@@ -229,7 +240,7 @@ export function OrderForm({
     const w = window as Window & { requestIdleCallback?: (cb: () => void) => number }
     if (w.requestIdleCallback) w.requestIdleCallback(load)
     else setTimeout(load, 200)
-  }, [game.id])
+  }, [])
 
   useEffect(() => {
     if (restored.current)
@@ -374,6 +385,7 @@ export function OrderForm({
       method="post"
       encType={game.kind === 'StandoffGame' ? 'multipart/form-data' : undefined}
       className="order-form"
+      data-live={formLive ? '' : undefined}
       noValidate
       onSubmit={onSubmit}
       onInput={onFormInput}
@@ -417,7 +429,7 @@ export function OrderForm({
           quantities={quantities}
           onChange={onQuantity}
           errors={errors}
-          hydrated={hydrated}
+          hydrated={formLive}
           autoFocusField={autoFocusField}
         />
       ) : null}
@@ -471,7 +483,7 @@ export function OrderForm({
       ) : null}
 
       <OrderBar
-        pick={game.kind === 'Steam' ? null : { products, quantities, live: hydrated }}
+        pick={game.kind === 'Steam' ? null : { products, quantities, live: formLive }}
         totals={
           game.kind === 'Steam' ? (
             <SteamTotalsBox

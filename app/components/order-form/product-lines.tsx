@@ -40,7 +40,9 @@ function ProductCard({
   const left = soldOut ? null : product.stockLeft
   const most =
     left !== null && left >= product.minQuantity ? Math.min(left, product.maxQuantity) : product.maxQuantity
-  const step = (delta: number) => {
+  const step = (delta: number, event: { defaultPrevented: boolean }) => {
+    // a tap the early steppers' script already stepped in the input (early-steppers.tsx)
+    if (event.defaultPrevented) return
     const next = quantity + delta
     if (delta < 0) onChange(product.id, next < product.minQuantity ? 0 : next)
     else onChange(product.id, Math.min(Math.max(next, product.minQuantity), most))
@@ -84,7 +86,7 @@ function ProductCard({
         <button
           type="button"
           className="stepper__button"
-          onClick={() => step(-1)}
+          onClick={(e) => step(-1, e)}
           disabled={!hydrated || soldOut || quantity <= 0}
           aria-label={t('products.decrease', { title: product.title })}
           aria-controls={fieldId(name)}
@@ -118,7 +120,7 @@ function ProductCard({
         <button
           type="button"
           className="stepper__button"
-          onClick={() => step(1)}
+          onClick={(e) => step(1, e)}
           disabled={!hydrated || soldOut || quantity >= most}
           aria-label={t('products.increase', { title: product.title })}
           aria-controls={fieldId(name)}
