@@ -86,6 +86,8 @@ export const SCREENS: Screen[] = [
   { name: 'privacy policy', path: async () => '/info/privacy-policy' },
   { name: 'text block', path: async () => '/info/TextBlock' },
   { name: 'user agreement', path: async () => '/info/user-agreement' },
+  // the footer's «Данные на этом устройстве» (issue 50)
+  { name: 'data on this device', path: async () => '/buyer/forget' },
   {
     name: 'payment page',
     path: async ({ request }) => `/orders/${await createPubgOrder(request)}/pay`,
