@@ -3,12 +3,11 @@
 // uploaded at /api/admin/shop/logo/, routes/admin/logos.ts).
 import { createRoute, z } from '@hono/zod-openapi'
 import type { ApiApp } from '../context'
-import { fieldError, message } from '../lib/errors'
+import { message } from '../lib/errors'
 import { errorResponses, jsonContent } from '../lib/schemas'
-import { audit, changedFields } from '../services/admin/audit'
-import { getShopSettings, type ShopSettings, saveShopSettings } from '../services/shop/settings'
-import { dropShopLogoUpload, mediaName, uploadExists } from '../services/uploads/store'
-import { isTimeZone, TIME_ZONE_SHAPE } from '../../../shared/shop-time'
+import { getShopSettings } from '../services/shop/settings'
+import { shopView as out, updateShopSettings } from '../services/shop/update'
+import { TIME_ZONE_SHAPE } from '../../../shared/shop-time'
 import { Filled, jsonBody, Text } from './admin/fields'
 import { adminRoute, staffOf } from './admin/guard'
 
@@ -77,16 +76,6 @@ const Shop = z
   .openapi('Shop')
 type ShopIn = z.infer<typeof Shop>
 
-const out = (s: ShopSettings) => ({
-  name: s.name,
-  logo: s.logo,
-  support_email: s.supportEmail,
-  support_phone: s.supportPhone,
-  support_hours: s.supportHours,
-  time_zone: s.timeZone,
-  tagline: s.tagline,
-})
-
 const publicRoute = createRoute({
   method: 'get',
   path: '/api/shop/',
@@ -129,37 +118,15 @@ export function registerShop(app: ApiApp) {
     c.json(out(await getShopSettings(c.var.deps.db, c.var.deps.config)), 200),
   )
   app.openapi(putRoute, async (c) => {
-    const staff = staffOf(c)
     const b = c.req.valid('json') as ShopIn
-    // the shape is published; which zones exist is the runtime's list, so its own code
-    if (b.time_zone !== undefined && !isTimeZone(b.time_zone))
-      throw fieldError('time_zone', 'time_zone_unknown', { time_zone: b.time_zone })
-    const { db, config } = c.var.deps
-    const saved = await db.transaction(async (tx) => {
-      const before = await getShopSettings(tx, config)
-      // a form opened before the last upload posts the old /media/ address, whose file is gone:
-      // saving it would leave a broken logo and drop the new one (as «replaced»)
-      const media = mediaName(b.logo)
-      if (b.logo !== before.logo && media && !(await uploadExists(tx, media)))
-        throw fieldError('logo', 'shop_logo_gone')
-      await saveShopSettings(tx, {
-        name: b.name,
-        logo: b.logo,
-        supportEmail: b.support_email,
-        supportPhone: b.support_phone,
-        // the start-up's zone is followed, not copied: changing SHOP_TIMEZONE later still applies
-        timeZone:
-          b.time_zone === undefined ? undefined : b.time_zone === config.shopTimeZone ? null : b.time_zone,
-        tagline: b.tagline,
-        supportHours: b.support_hours,
-      })
-      const after = await getShopSettings(tx, config)
-      // the shop's uploaded logo replaced by another address: its upload goes (as a game's does)
-      if (before.logo !== after.logo) await dropShopLogoUpload(tx, after.logo)
-      const diff = changedFields(out(before), out(after))
-      if (diff.changed)
-        await audit(tx, staff, { action: 'shop.update', entity: 'shop', entityId: 1, ...diff })
-      return after
+    const saved = await updateShopSettings(c.var.deps, staffOf(c), {
+      name: b.name,
+      logo: b.logo,
+      supportEmail: b.support_email,
+      supportPhone: b.support_phone,
+      timeZone: b.time_zone,
+      tagline: b.tagline,
+      supportHours: b.support_hours,
     })
     return c.json(out(saved), 200)
   })
