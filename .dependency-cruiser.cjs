@@ -38,7 +38,9 @@ module.exports = {
       comment:
         'Services know nothing of HTTP (issue 46): they take `(deps, actor, input)` (services/actor.ts; the ' +
         'route builds the actor with lib/actor.ts) and throw domain errors, and the wire schemas (zod-openapi) ' +
-        'live with the routes (api/src/routes/schemas/). A service that validates uses plain `zod`.',
+        'live with the routes (api/src/routes/schemas/). A service that validates uses plain `zod`. With ' +
+        'services-import-no-route this is the rule "wire schemas live with the routes": a service can neither ' +
+        'build one (@hono/zod-openapi) nor borrow one from a route.',
       severity: 'error',
       from: { path: '^api/src/services/' },
       to: { path: '(^|/)node_modules/(hono|@hono/[^/]+)/' },
@@ -49,10 +51,51 @@ module.exports = {
         'Routes parse, call a service with `(deps, actor, …)` and map its domain errors (issue 46): no route ' +
         'file queries or writes the database, so none imports drizzle-orm or api/src/db/ (a value list of the ' +
         'schema is re-exported by the service the route calls). An import rule cannot see a call on ' +
-        '`c.var.deps.db` itself: routes/shop.ts (PUT /api/shop/) still opens its transaction in the route.',
+        '`c.var.deps.db` itself; no route makes one (PUT /api/admin/shop/ saves through services/shop/update.ts).',
       severity: 'error',
       from: { path: '^api/src/routes/' },
       to: { path: '^api/src/db/|(^|/)node_modules/drizzle-orm/' },
+    },
+    {
+      name: 'server-starts-the-api-through-startup',
+      comment:
+        "The API's start-up tasks live in the API (issue 46): server/ runs them through api/src/startup.ts " +
+        '(prepareDatabase, prepareApi, demoSeeder, createApiJobWorker), never by importing the job worker or ' +
+        "its handlers, the demo seed, drizzle's migrator or the start-up services themselves.",
+      severity: 'error',
+      from: { path: '^server/' },
+      to: {
+        path: [
+          '^api/src/(jobs|demo)/',
+          '^api/src/services/(admin/demo-staff|delivery/suppliers|payments/yookassa-setup|uploads/legacy-import)[.]ts$',
+          '(^|/)node_modules/drizzle-orm/[^.]*migrator',
+        ],
+      },
+    },
+    {
+      name: 'server-reaches-the-api-through-its-entries',
+      comment:
+        'The shop server (server/) reaches the API through these modules only (issue 46), so what the process ' +
+        'around the API depends on is a list one can read: the API itself (app, context, env, startup, the ' +
+        'database handle); the HTTP plumbing both sides share (lib/: log, errors, shared-answer, client-address, ' +
+        'in-process, methods); the metrics\' reads (services/: delivery/waiting, risk/queue, reconciliation/run ' +
+        'and /sources, db/schema for the reconciliation kinds); the personal pages\' stamps and profile ' +
+        '(services/auth/page-stamp, /profile); the undeclared-proxy notice (services/alerts/proxy-notices); and the ' +
+        "article limits the body limit shares with the back-office's wire schema (routes/admin/catalogue/texts). " +
+        'A new one is added here on purpose, not by accident.',
+      severity: 'error',
+      from: { path: '^server/' },
+      to: {
+        path: '^api/',
+        pathNot: [
+          '^api/src/(app|context|env|startup)[.]ts$',
+          '^api/src/db/(client|schema)[.]ts$',
+          '^api/src/lib/(log|errors|shared-answer|client-address|in-process|methods)[.]ts$',
+          '^api/src/services/(delivery/waiting|risk/queue|reconciliation/run|reconciliation/sources)[.]ts$',
+          '^api/src/services/(auth/page-stamp|auth/profile|alerts/proxy-notices)[.]ts$',
+          '^api/src/routes/admin/catalogue/texts[.]ts$',
+        ],
+      },
     },
     {
       name: 'nothing-imports-tests',
