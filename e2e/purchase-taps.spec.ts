@@ -1,0 +1,6 @@
+// A guest's purchase counted in taps at 360×740, JavaScript on (issue 50); the steps are in
+// purchase-taps-steps.ts.
+import { test } from '@playwright/test'
+import { purchaseTaps } from './purchase-taps-steps'
+
+test.describe('purchase in taps, JavaScript on', () => purchaseTaps(true))
