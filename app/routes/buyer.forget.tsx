@@ -4,8 +4,9 @@
 // a gift's page, the profile settings): it expires the cookies on both their paths, then goes back
 // to the page it was posted from with a toast. CSRF: the origin check of every post
 // (server/csrf.ts). The page is the same for every visitor (the cookies are never sent here: it
-// cannot tell whether this device remembers anything), so it reads nothing and varies by nothing.
-import type { ActionFunctionArgs, MetaFunction } from '@remix-run/node'
+// cannot tell whether this device remembers anything): it reads nothing, varies by nothing and is
+// kept by the page cache like an article.
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { infoLinks } from '#app/components/info/article-page'
 import { infoMetaT } from '#app/components/info/info-meta'
 import { InfoShell } from '#app/components/info/info-shell'
@@ -13,8 +14,10 @@ import { ForgetDeviceForm } from '#app/components/forget-device'
 import { useT } from '#app/i18n/i18n-context'
 import { getServerT } from '#app/i18n/i18n.server'
 import { safeReturnTo } from '#app/lib/account.server'
+import { apiFor } from '#app/lib/api/client.server'
 import { forgetCookies } from '#app/lib/remembered-buyer.server'
 import { pageMeta } from '#app/lib/seo'
+import { markShared, sharedPageHeaders } from '#app/lib/shared-page.server'
 import { redirectWithToast } from '#app/lib/toast.server'
 
 const PATH = '/buyer/forget'
@@ -28,6 +31,13 @@ export const meta: MetaFunction = (args) => {
   })
 }
 export const links = infoLinks
+export const headers = sharedPageHeaders
+
+export function loader({ request, context }: LoaderFunctionArgs) {
+  const api = apiFor(request, context)
+  markShared(api)
+  return data(null, { headers: api.headers })
+}
 
 export async function action({ request }: ActionFunctionArgs) {
   const { t } = await getServerT(request)

@@ -13,7 +13,7 @@ import { FIELD, qtyField } from '#app/lib/order-form/fields'
 import { encodeRemembered, REMEMBER_COOKIE, rememberCookies } from '#app/lib/remembered-buyer.server'
 import { SHARED_PAGE_HEADER } from '#app/lib/shared-page.server'
 import { loadPayPage } from '#app/components/payment/pay-page.server'
-import { action as forgetAction } from '#app/routes/buyer.forget'
+import { action as forgetAction, loader as forgetPage } from '#app/routes/buyer.forget'
 import { createTestApi, type TestApi } from '#tests/helpers/test-api'
 import { createPubgOrder, hex, makePubgStock, makeSandboxMethod, pressOnCheckout } from './payments-fixtures'
 
@@ -230,6 +230,12 @@ describe('the device remembers a guest (issue 50)', () => {
       context: ctx(),
     })) as Response
     expect(safe.headers.get('location')).toBe('/')
+  })
+
+  it('the footer’s «Данные на этом устройстве» page is one page for everyone, kept by the page cache', async () => {
+    const page = forgetPage({ request: new Request(`${ORIGIN}/buyer/forget`), params: {}, context: ctx() })
+    expect(page.data).toBeNull()
+    expect(new Headers(page.init?.headers).get(SHARED_PAGE_HEADER)).toBe('1')
   })
 
   it('a signed-in buyer’s order writes no device cookie', async () => {
