@@ -2,6 +2,7 @@
 // same run (this machine is shared and noisy). Writes docs/benchmarks.md.
 //   BENCH_SECONDS=10  length of each HTTP load   BENCH_LIGHTHOUSE=0  skip Lighthouse
 //   BENCH_LIGHTHOUSE_RUNS=3  Lighthouse runs per page (the median is reported)
+//   BENCH_ONLY=sizes  only the shop: every game page's and the gifts' HTML on the wire (printed)
 //   BENCH_ONLY=signed-in  only the baselines, a signed-out game page and the signed-in pages,
 //                         then Lighthouse on those four pages with the buyer's cookie
 //     (printed, docs/benchmarks.md untouched)   BENCH_SKIP_BUILD=1  use the builds already made
@@ -16,7 +17,7 @@ import { LOCALE_COOKIE } from '#app/i18n/i18n.server'
 import { type LoadResult, measure } from './http-load'
 import { runLighthouse } from './lighthouse'
 import { orderLoad } from './order-load'
-import { type PageSize, pageSizes } from './page-size'
+import { GZIP_TARGET_BYTES, type PageSize, pageSizes, pageSizeTable, shopPagePaths } from './page-size'
 import { scaleOut } from './scale-out'
 import { signedInPages, signedInRows, treeCpuMs } from './signed-in'
 import { startProcess } from './processes'
@@ -57,7 +58,29 @@ async function apiRounds(helloUrl: string, apiUrl: string, rounds: number): Prom
 const pct = (a: number, b: number) => `${Math.round((a / b) * 100)} %`
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 
+/** BENCH_ONLY=sizes: the shop alone, and the HTML of every game page and the gifts on the wire. */
+async function sizesOnly() {
+  if (process.env.BENCH_SKIP_BUILD !== '1') {
+    console.log('Building the shop…')
+    build([])
+  }
+  const dataDir = `${root}.cache/bench-data`
+  rmSync(dataDir, { recursive: true, force: true })
+  const shop = await startProcess(node, ['scripts/start.mjs'], {
+    env: { PORT: port(3), DATA_DIR: dataDir, SKIP_BUILD: '1', NODE_ENV: 'production' },
+    url: `http://127.0.0.1:${port(3)}`,
+    readyUrl: `http://127.0.0.1:${port(3)}/api/health/`,
+    timeoutMs: 300_000,
+  })
+  const pages = await shopPagePaths(shop.url)
+  const sizes = await pageSizes(shop.url, ['/', ...pages.map((p) => p.path)])
+  await shop.stop()
+  console.log(`\nPage HTML on the wire (a phone's browser; gzip only is the 10 KB target's measure):\n`)
+  console.log(pageSizeTable(sizes, new Map(pages.map((p) => [p.path, p.label]))).join('\n'))
+}
+
 async function main() {
+  if (process.env.BENCH_ONLY === 'sizes') return sizesOnly()
   const signedInOnly = process.env.BENCH_ONLY === 'signed-in'
   if (process.env.BENCH_SKIP_BUILD !== '1') {
     console.log('Building the shop and the bare Remix baseline…')
@@ -198,6 +221,12 @@ async function main() {
     ...(giftId ? [`/gifts/detalis/${giftId}`] : []),
     `/orders/${order.ids[0]}/pay`,
   ])
+  // every game page and the gifts, against the 10 KB target (issue 46)
+  const shopPages = await shopPagePaths(base)
+  const shopPageSizes = await pageSizes(
+    base,
+    shopPages.map((p) => p.path),
+  )
 
   let lighthouseRows: Awaited<ReturnType<typeof runLighthouse>> = []
   let signedInLighthouse: Awaited<ReturnType<typeof runLighthouse>> = []
@@ -289,6 +318,13 @@ async function main() {
     )
   const gameSize = sizes.find((p) => p.path === gamePath)
   lines.push('', `Game page gzipped: **${kb(gameSize?.gzip ?? null)} KB** (target ≤ 10 KB).`)
+  const over = shopPageSizes.filter((p) => p.gzip === null || p.gzip > GZIP_TARGET_BYTES)
+  lines.push(
+    '',
+    `Every game page and the gifts, in bytes, as a phone's browser gets them (\`BENCH_ONLY=sizes npm run bench\` prints only this): ${over.length === 0 ? '**all ≤ 10 KB gzipped**' : `**${over.length} over 10 KB gzipped**`}.`,
+    '',
+    ...pageSizeTable(shopPageSizes, new Map(shopPages.map((p) => [p.path, p.label]))),
+  )
   if (bundleRows.length) {
     lines.push('', '## First-load JavaScript (gzipped)', '', '| route | KB |', '| --- | ---: |')
     for (const b of bundleRows) lines.push(`| ${b.route} | ${b.kb.toFixed(1)} |`)
