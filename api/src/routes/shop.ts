@@ -26,30 +26,30 @@ const SUPPORT_HOURS_MAX = 80
 
 const Shop = z
   .object({
-    name: Filled(80, 'заполните название магазина'),
+    name: Filled(80, message('field_shop_name_required')),
     logo: z
-      .string({ error: 'ожидается строка' })
+      .string({ error: message('field_string') })
       .trim()
-      .max(500, 'не длиннее 500 символов')
+      .max(500, message('field_max_chars', { max: 500 }))
       .refine(
         (v) => v === '' || /^\/(?!\/)[\w\-./]*$/.test(v) || /^https:\/\/[^\s"'<>]+$/.test(v),
-        'адрес картинки: путь на сайте (/media/…) или https://…',
+        message('field_shop_logo'),
       )
       .openapi({
         description: 'a path on this site or an https URL; empty for the built-in mark',
         // the refinement above, published (issue 44)
         pattern: '^\\s*(|/(?!/)[\\w\\-./]*|https://[^\\s"\'<>]+)\\s*$',
       }),
-    support_email: z.union([z.literal(''), z.email('почта в виде name@example.ru').max(200)]),
+    support_email: z.union([z.literal(''), z.email(message('field_email_format')).max(200)]),
     support_phone: Text(40).refine(
       (v) => v === '' || /^[+\d][\d\s()-]{4,38}$/.test(v),
-      'телефон цифрами, можно с +',
+      message('field_phone'),
     ),
     time_zone: z
-      .string({ error: 'ожидается строка' })
+      .string({ error: message('field_string') })
       .trim()
-      .max(64, 'не длиннее 64 символов')
-      .regex(TIME_ZONE_SHAPE, 'часовой пояс, например Europe/Moscow или Asia/Yekaterinburg')
+      .max(64, message('field_max_chars', { max: 64 }))
+      .regex(TIME_ZONE_SHAPE, message('field_time_zone'))
       .optional()
       .openapi({
         example: 'Europe/Moscow',
