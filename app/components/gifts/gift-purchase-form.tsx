@@ -1,5 +1,6 @@
 import { Form, useActionData, useNavigation, useRouteLoaderData } from '@remix-run/react'
 import { ConsentField } from '#app/components/consent-field'
+import { Field } from '#app/components/form/field'
 import { useT } from '#app/i18n/i18n-context'
 import type { GiftDetail } from '#app/lib/view-models/gift'
 import type { RootLoaderData } from '#app/root'
@@ -37,22 +38,18 @@ export function GiftPurchaseForm({
     <Form method="post" className="gift-purchase card" aria-labelledby="gift-purchase-heading">
       <h2 id="gift-purchase-heading">{t('gifts.purchase.heading')}</h2>
       <input type="hidden" name="idempotency_key" value={idempotencyKey} />
-      <div className="field">
-        <label htmlFor="gift-email">{t('gifts.purchase.email_label')}</label>
-        <input
-          id="gift-email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required={accountEmail === null}
-          defaultValue={actionData?.email ?? accountEmail ?? rememberedEmail ?? ''}
-          aria-invalid={emailError || undefined}
-          aria-describedby={emailError ? 'gift-email-hint gift-purchase-error' : 'gift-email-hint'}
-        />
-        <span id="gift-email-hint" className="field__hint">
-          {t('gifts.purchase.email_hint')}
-        </span>
-      </div>
+      <Field
+        id="gift-email"
+        label={t('gifts.purchase.email_label')}
+        hint={t('gifts.purchase.email_hint')}
+        error={emailError ? actionData?.formError : undefined}
+        announce
+        name="email"
+        type="email"
+        autoComplete="email"
+        required={accountEmail === null}
+        defaultValue={actionData?.email ?? accountEmail ?? rememberedEmail ?? ''}
+      />
       {accountEmail === null ? (
         <ConsentField
           id="gift-consent"
@@ -61,7 +58,7 @@ export function GiftPurchaseForm({
           autoFocus={actionData?.field === 'consent'}
         />
       ) : null}
-      {actionData?.formError && actionData.field !== 'consent' ? (
+      {actionData?.formError && actionData.field !== 'consent' && !emailError ? (
         <p id="gift-purchase-error" className="form-error" role="alert">
           {actionData.formError}
         </p>
