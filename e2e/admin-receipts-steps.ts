@@ -4,7 +4,7 @@
 // the total in roubles, ФН/ФД/ФП — opens the order and sees the same receipt on its card. A search
 // that is not an order number is answered with a Russian message, not an error page.
 import AxeBuilder from '@axe-core/playwright'
-import { type APIRequestContext, type BrowserContext, expect, type Page } from '@playwright/test'
+import { type APIRequestContext, type BrowserContext, expect, type Page, type Route } from '@playwright/test'
 import { createPubgOrder, payWithSandbox, pubgProduct, uniqueEmail } from './account-helpers'
 import { OWNER, orderNumberOf, signInAs } from './admin-helpers'
 import { type Seller, withSellerChanged } from './seller-lock'
@@ -135,4 +135,43 @@ export async function ownerReadsReceiptByOrderNumber(
   await expect(page.getByTestId('order-receipts').getByTestId('admin-receipt')).toHaveCount(1)
   await expect(page.getByRole('region', { name: 'Платежи' })).not.toContainText('sandbox-card')
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280)
+}
+
+/**
+ * The order card's receipts come with the server's HTML and their code after the page is
+ * interactive (deferred-receipt-card.tsx). A note added before that code is in revalidates the
+ * card: the receipt the server rendered stays on screen meanwhile, and after.
+ */
+export async function receiptStaysWhileItsCodeLoads(
+  page: Page,
+  context: BrowserContext,
+  request: APIRequestContext,
+) {
+  await page.setViewportSize({ width: 360, height: 800 })
+  const token = await signInAs(context, request, OWNER)
+  const { orderId } = await paidOrderWithReceipt(request, token)
+  const held: Route[] = []
+  let holding = true
+  await page.route(/\/assets\/receipt-card-[^/]*\.js$/, (route) => {
+    if (holding) held.push(route)
+    else void route.continue()
+  })
+  await page.goto(`/admin/orders/${orderId}`)
+  const receipt = page.getByTestId('order-receipts').getByTestId('admin-receipt')
+  await expect(receipt).toContainText(/ФН\s*9999999999999999/)
+  // the page's code runs (React listens on the document); the receipt's is held
+  await page.waitForFunction(() => Object.keys(document).some((k) => k.startsWith('_reactListening')))
+  await expect.poll(() => held.length, { timeout: 20_000 }).toBeGreaterThan(0)
+  const text = `Чек проверен ${Date.now()}`
+  const note = page.getByRole('form', { name: 'Добавить заметку' })
+  await note.getByLabel('Заметка').fill(text)
+  await note.getByRole('button', { name: 'Добавить заметку' }).click()
+  await expect(page.getByRole('region', { name: 'История заказа' })).toContainText(text)
+  await expect(receipt).toHaveCount(1)
+  await expect(receipt).toContainText(/ФН\s*9999999999999999/)
+  holding = false
+  for (const r of held.splice(0)) await r.continue()
+  await page.waitForLoadState('networkidle')
+  await expect(receipt).toHaveCount(1)
+  await expect(receipt).toContainText(/ФН\s*9999999999999999/)
 }
