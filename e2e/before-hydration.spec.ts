@@ -155,6 +155,9 @@ test('opened from the home page, the game page comes with its form: nothing pops
   await page.getByRole('searchbox', { name: 'Поиск игры' }).fill('PUBG')
   await page.getByRole('button', { name: 'Найти' }).click()
   await expect(page).toHaveURL(/\?search=/)
+  // the app runs (React listens on the document): the game's link opens in the app, not as a new
+  // document (a search sent before the scripts started reloads the page)
+  await page.waitForFunction(() => Object.keys(document).some((k) => k.startsWith('_reactListening')))
   // watch the page change: when the game page first shows, is its form already there?
   await page.evaluate(() => {
     const w = window as { formWithPage?: boolean }
