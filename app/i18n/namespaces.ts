@@ -77,8 +77,15 @@ export const ORDER_FORM_KIND_KEYS: Readonly<Record<string, readonly string[]>> =
 
 /** Texts the game page shows only in some states: its loader sends them when the state holds. */
 export const GAME_PAGE_STATE_KEYS = {
-  /** a game whose player id the shop checks (`game.playerCheck`) */
-  playerCheck: ['top_up_balance.player'],
+  /**
+   * a game whose player id the shop checks (`game.playerCheck`): the line under the id field; the
+   * confirmation step's texts come made with the action's answer (issue 50, finding L6)
+   */
+  playerCheck: [
+    'top_up_balance.player.checking',
+    'top_up_balance.player.found',
+    'top_up_balance.player.unavailable',
+  ],
   /** «Повторить заказ»: the form filled from an earlier order, or that order not found */
   repeat: [
     'products.repeat_heading',
@@ -106,6 +113,7 @@ const PAGE_NAMESPACES: ReadonlyArray<readonly [RegExp, readonly string[]]> = [
       '!products.order_summary',
       // made by the action on the server
       '!top_up_balance.errors.sign_in_required',
+      '!top_up_balance.player',
       ...[...Object.values(ORDER_FORM_KIND_KEYS), ...Object.values(GAME_PAGE_STATE_KEYS)]
         .flat()
         .map((key) => `!${key}`),
