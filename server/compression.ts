@@ -69,11 +69,15 @@ export function accepts(acceptEncoding: string | null | undefined, encoding: Enc
   return (accepted.get(encoding) ?? accepted.get('*') ?? 0) > 0
 }
 
+/**
+ * Brotli at quality 5, as whole JSON answers get: on the Standoff 2 page (37 KB, compressed whole)
+ * 9,190 B against 10,093 B at quality 4, in 0.60 ms against 0.75 ms (issue 46, 2026-12-03).
+ */
 function streamingCompressor(encoding: Encoding) {
   return encoding === 'br'
     ? createBrotliCompress({
         flush: constants.BROTLI_OPERATION_FLUSH,
-        params: { [constants.BROTLI_PARAM_QUALITY]: 4 },
+        params: { [constants.BROTLI_PARAM_QUALITY]: 5 },
       })
     : createGzip({ level: 6, flush: constants.Z_SYNC_FLUSH })
 }
