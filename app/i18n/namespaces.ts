@@ -119,7 +119,7 @@ const PAGE_NAMESPACES: ReadonlyArray<readonly [RegExp, readonly string[]]> = [
         .map((key) => `!${key}`),
     ],
   ],
-  [/^\/gifts\/detalis\/[^/]+$/, ['gifts', 'account', 'legal.receipt']],
+  [/^\/gifts\/detalis\/[^/]+$/, ['gifts', 'account.device_data']],
   [/^\/gifts(\/.*)?$/, ['gifts']],
   [/^\/info\/personal-data(\/confirm)?$/, ['info', 'legal.pages', 'personal_data', 'errors.generic_error']],
   [/^\/info(\/.*)?$/, ['info', 'legal.pages']],

@@ -33,7 +33,10 @@ export function messageKeysUsedBy(entry: string, namespaces: ReadonlySet<string>
       ? source.matchAll(/['"`]([a-z_]+)((?:\.[A-Za-z0-9_]+)+)\.?(?=['"`$])/g)
       : [])
       if (namespaces.has(m[1]!)) found.add(m[1]! + m[2]!)
-    for (const m of source.matchAll(/(?:from\s+|import\(\s*)['"]([^'"]+)['"]/g)) {
+    // a type-only import brings no code, so no text to show (gift-purchase-form.tsx's
+    // `import type { RootLoaderData } from '#app/root'` is not the root layout)
+    const code = source.replace(/(?:import|export)\s+type\s+[^;'"]*?from\s+['"][^'"]+['"]/g, '')
+    for (const m of code.matchAll(/(?:from\s+|import\(\s*)['"]([^'"]+)['"]/g)) {
       const target = resolveImport(file, m[1]!, root)
       if (target && !/\.server\.tsx?$/.test(target)) queue.push(target)
     }
