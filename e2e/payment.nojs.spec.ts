@@ -1,5 +1,6 @@
 // The payment page with JavaScript off: every step is a server-rendered form, the provider form
-// has a visible button, and a waiting page refreshes itself.
+// has a visible button, and a waiting page (the order on its way, a QR waiting for the bank app)
+// refreshes itself.
 import { expect, test } from '@playwright/test'
 import {
   choosePaymentMethod,
@@ -92,4 +93,43 @@ test('promo code and country work as plain form posts', async ({ page, request }
   await page.getByRole('button', { name: 'Выбрать' }).click()
   await expect(page.getByText('Валюта оплаты: BYN')).toBeVisible()
   await expect(page.getByRole('radio', { name: 'Система «Расчёт»' })).toBeVisible()
+})
+
+test('a QR waiting for the bank app: the page reloads itself by GET, counting up to ten minutes, never after a form post', async ({
+  page,
+  request,
+}) => {
+  const id = await createPubgOrder(request)
+  await page.goto(payPath(id))
+  // the method and the promo fields, nothing started: the buyer may be typing, no reload
+  const refresh = page.locator('noscript meta[http-equiv="refresh"]')
+  await expect(page.getByRole('textbox', { name: 'Промокод' })).toBeVisible()
+  await expect(refresh).toHaveCount(0)
+
+  await choosePaymentMethod(page, METHOD_BY_SCENARIO.qr)
+  await expect(page.getByRole('img', { name: /QR/ })).toBeVisible({ timeout: 20_000 })
+  await expect(page).toHaveURL(new RegExp(`${payPath(id)}\\?payment=([0-9a-f-]{36})`))
+  const payment = new URL(page.url()).searchParams.get('payment')!
+  // every 10 s, to the same page (a GET: the started payment is not started again), one more
+  await expect(refresh).toHaveAttribute('content', `10;url=${payPath(id)}?payment=${payment}&waited=1`)
+  await expect(page).toHaveURL(/[?&]waited=1$/, { timeout: 20_000 })
+  await expect(page.getByRole('img', { name: /QR/ })).toBeVisible()
+  await expect(refresh).toHaveAttribute('content', `10;url=${payPath(id)}?payment=${payment}&waited=2`)
+  const started = await request.get(`/api/orders/payment_data/${id}/`)
+  expect(((await started.json()) as { payment_id: string }).payment_id, 'no second payment').toBe(payment)
+
+  // the 60th reload (10 minutes) is the last: the QR stays, the page stops reloading
+  await page.goto(`${payPath(id)}?payment=${payment}&waited=59`)
+  await expect(refresh).toHaveAttribute('content', `10;url=${payPath(id)}?payment=${payment}&waited=60`)
+  await page.goto(`${payPath(id)}?payment=${payment}&waited=60`)
+  await expect(page.getByRole('img', { name: /QR/ })).toBeVisible()
+  await expect(refresh).toHaveCount(0)
+
+  // a form's answer (here a refused promo code and its message) is not reloaded away
+  await page.goto(`${payPath(id)}?payment=${payment}`)
+  await expect(refresh).toHaveCount(1)
+  await page.getByRole('textbox', { name: 'Промокод' }).fill('NO-SUCH-CODE')
+  await page.getByRole('button', { name: 'Применить' }).click()
+  await expect(page.getByRole('alert').filter({ hasText: 'Такого промокода нет' })).toBeVisible()
+  await expect(refresh).toHaveCount(0)
 })

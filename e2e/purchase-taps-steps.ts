@@ -78,28 +78,44 @@ async function yookassaPays(page: Page, orderId: string) {
   expect(((await paid.json()) as { notified: number }).notified, 'YooKassa notified the shop').toBe(200)
 }
 
+/** How long a buyer spends in the bank app: longer than the no-JavaScript pay page's reload interval. */
+const IN_BANK_APP_MS = 12_000
+
 /**
  * The provider's side of the payment, counted in the provider's taps, until the buyer is back on
- * the pay page: a sandbox checkout (a redirect method, or the SBP QR's address opened in the bank
- * app) confirms and sends the buyer back; YooKassa's card page takes the card and returns the buyer
- * (the fake's page only names itself: the return is the provider's); YooKassa's SBP QR is paid in
- * the bank app the link opens, and the buyer comes back to the tab they left: with JavaScript the
- * page follows the payment by itself, without it the buyer taps «Проверить оплату» (a shop tap,
- * the sixth: without JavaScript the pay page does not reload itself while a QR payment waits). The
- * YooKassa methods other specs add on the same server are never the cheapest (yookassa-sbp-steps).
+ * the pay page: a redirect method's sandbox checkout confirms and sends the buyer back; YooKassa's
+ * card page takes the card and returns the buyer (the fake's page only names itself: the return is
+ * the provider's). A QR is paid in the bank app while the pay page stays open in its tab: the
+ * sandbox's QR opens the sandbox checkout (here in another tab, the bank app's stand-in), YooKassa's
+ * SBP link opens NSPK's bank chooser (the fake's payer pays); the buyer comes back to the tab they
+ * left and taps nothing: with JavaScript the page follows the payment by itself (status polling,
+ * no reload: a marker set on the window survives), without it the page reloads itself every 10 s
+ * while the QR waits (the marker is gone, the url counts the reloads). The YooKassa methods other
+ * specs add on the same server are never the cheapest (yookassa-sbp-steps).
  */
 async function payAtProvider(page: Page, taps: Taps, payUrl: string, javaScript: boolean) {
   const orderId = new URL(payUrl).pathname.split('/')[2]!
-  let where = await arrival(page)
+  const where = await arrival(page)
   if (where === 'qr') {
+    await page.evaluate(() => {
+      ;(window as unknown as { stillHere?: boolean }).stillHere = true
+    })
     const data = (await (await page.request.get(`/api/orders/payment_data/${orderId}/`)).json()) as {
       url?: string
     }
+    // the buyer is in the bank app for a while, the pay page left open in its tab
+    const inBankApp = Date.now()
     if (data.url && SANDBOX_CHECKOUT.test(data.url)) {
       // the sandbox's QR: its address is the sandbox checkout, opened by the bank app
+      const bankApp = await page.context().newPage()
       taps.provider++
-      await page.goto(data.url)
-      where = 'sandbox'
+      await bankApp.goto(data.url)
+      await expect(bankApp.getByRole('heading', { name: SANDBOX.heading })).toBeVisible()
+      await bankApp.waitForTimeout(Math.max(0, IN_BANK_APP_MS - (Date.now() - inBankApp)))
+      taps.provider++
+      await bankApp.getByRole('button', { name: SANDBOX.pay }).click()
+      await bankApp.waitForURL((url) => !SANDBOX_CHECKOUT.test(url.href), { timeout: 30_000 })
+      await bankApp.close()
     } else {
       // YooKassa's QR: on a phone the link opens the bank app (NSPK's bank chooser)
       const bank = page.getByRole('link', { name: 'Открыть приложение банка' })
@@ -107,10 +123,23 @@ async function payAtProvider(page: Page, taps: Taps, payUrl: string, javaScript:
       await expect(bank).toHaveAttribute('href', /^https:\/\/qr\.nspk\.ru\//)
       taps.provider++
       taps.provider++
+      await page.waitForTimeout(Math.max(0, IN_BANK_APP_MS - (Date.now() - inBankApp)))
       await yookassaPays(page, orderId)
-      if (!javaScript) await taps.tap(page.getByRole('button', { name: 'Проверить оплату' }))
-      return
     }
+    // back on the pay page: it shows the paid order by itself, no tap and no reload by the buyer
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^(Заказ оплачен|Готово)$/, {
+      timeout: 30_000,
+    })
+    const stillHere = await page.evaluate(
+      () => (window as unknown as { stillHere?: boolean }).stillHere === true,
+    )
+    if (javaScript)
+      expect(stillHere, 'with JavaScript the page followed the payment without reloading').toBe(true)
+    else {
+      expect(stillHere, 'without JavaScript the page reloaded itself').toBe(false)
+      expect(new URL(page.url()).searchParams.get('waited'), 'the url counts the reloads').toMatch(/^[1-9]/)
+    }
+    return
   }
   if (where === 'sandbox') {
     await expect(page.getByRole('heading', { name: SANDBOX.heading })).toBeVisible()

@@ -131,6 +131,7 @@ export default function OrderPayPage() {
   const payState = actionData?.intent === 'pay' ? actionData : null
   const countryError = actionData?.intent === 'country' ? actionData.error : null
   const justStarted = actionData?.intent === 'pay_started' && actionData.paymentId === page.payment?.id
+  const qrRefresh = page.waiting || actionData ? null : qrRefreshUrl(page, location.pathname, location.search)
   // the success screen leads with «Готово»; a paid order on its way says it is paid
   const heading =
     order.status === 'done'
@@ -149,6 +150,12 @@ export default function OrderPayPage() {
             httpEquiv="refresh"
             content={`${order.awaitingMinutes === null && !order.onReview ? 3 : 30};url=${location.pathname}${location.search}`}
           />
+        </noscript>
+      ) : qrRefresh ? (
+        // a QR paid in the bank app: without JavaScript the page reloads itself (a GET, never a
+        // post) while the payment waits, counting its reloads in the url to stop after ten minutes
+        <noscript>
+          <meta httpEquiv="refresh" content={`${QR_REFRESH_SECONDS};url=${qrRefresh}`} />
         </noscript>
       ) : null}
       {page.poll ? (
@@ -249,6 +256,31 @@ export default function OrderPayPage() {
       </div>
     </div>
   )
+}
+
+/** How often a waiting QR payment's page reloads itself without JavaScript (issue 50), in seconds. */
+const QR_REFRESH_SECONDS = 10
+/** How many times at most: ten minutes, so a tab left open does not reload forever. */
+const QR_REFRESH_TIMES = 60
+/** The url parameter counting those reloads. */
+const QR_REFRESH_PARAM = 'waited'
+
+/**
+ * Where a page showing a QR (`qr`, `invoice_qr`) that waits for the bank app reloads to without
+ * JavaScript, its reload count one up; null when it should not (no such payment, the QR expired, or
+ * it reloaded QR_REFRESH_TIMES times). With JavaScript the status poller follows the payment instead.
+ */
+function qrRefreshUrl(page: PayPageData, pathname: string, search: string): string | null {
+  const { payment } = page
+  if (!payment || !page.order.isPaymentActive) return null
+  if (payment.scenario.type !== 'qr' && payment.scenario.type !== 'invoice_qr') return null
+  if (payment.qrExpiry?.expired) return null
+  const query = new URLSearchParams(search)
+  const done = Number.parseInt(query.get(QR_REFRESH_PARAM) ?? '0', 10)
+  const count = Number.isFinite(done) && done > 0 ? done : 0
+  if (count >= QR_REFRESH_TIMES) return null
+  query.set(QR_REFRESH_PARAM, String(count + 1))
+  return `${pathname}?${query}`
 }
 
 /**
