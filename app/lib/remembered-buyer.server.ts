@@ -21,7 +21,14 @@ import { parse, serialize } from 'cookie'
 import { cookiesSecure } from '#app/lib/session.server'
 import { DEFAULT_DATA_DIR, shopSecret } from '../../shared/shop-secret'
 
+/** The cookie's name over plain http on this machine (development, the e2e shop). */
 export const REMEMBER_COOKIE = 'buyer'
+/**
+ * Its name everywhere else: a browser takes a `__Secure-` cookie only from https and only with
+ * Secure, so a value planted over plain http (a first visit before HSTS) can never pose as ours.
+ */
+export const SECURE_REMEMBER_COOKIE = '__Secure-buyer'
+const cookieName = (request: Request) => (cookiesSecure(request) ? SECURE_REMEMBER_COOKIE : REMEMBER_COOKIE)
 /** The game pages (/products/{id}), where the order form is. */
 export const REMEMBER_PATH = '/products'
 /** A gift's page (/gifts/detalis/{id}), where its purchase form is: the email only. */
@@ -132,7 +139,7 @@ function readRemembered(request: Request): RememberedBuyer {
 
 function rawCookie(request: Request): string | undefined {
   try {
-    return parse(request.headers.get('cookie') ?? '')[REMEMBER_COOKIE] || undefined
+    return parse(request.headers.get('cookie') ?? '')[cookieName(request)] || undefined
   } catch {
     return undefined
   }
@@ -155,8 +162,14 @@ export function rememberedEmail(request: Request): string | undefined {
   return readRemembered(request).email
 }
 
-function cookie(value: string, request: Request, maxAge: number, path = REMEMBER_PATH): string {
-  return serialize(REMEMBER_COOKIE, value, {
+function cookie(
+  value: string,
+  request: Request,
+  maxAge: number,
+  path = REMEMBER_PATH,
+  name = cookieName(request),
+): string {
+  return serialize(name, value, {
     httpOnly: true,
     sameSite: 'lax',
     secure: cookiesSecure(request),
@@ -208,5 +221,10 @@ export function rememberGiftCookie(request: Request, email: string | null | unde
 
 /** The Set-Cookies that forget everything this device remembered, on both paths. */
 export function forgetCookies(request: Request): string[] {
-  return [cookie('', request, 0), cookie('', request, 0, GIFT_REMEMBER_PATH)]
+  const forget = [cookie('', request, 0), cookie('', request, 0, GIFT_REMEMBER_PATH)]
+  // the plain name too, over https: a value planted under it is not read, but it should not stay
+  if (cookiesSecure(request))
+    for (const path of [REMEMBER_PATH, GIFT_REMEMBER_PATH])
+      forget.push(cookie('', request, 0, path, REMEMBER_COOKIE))
+  return forget
 }

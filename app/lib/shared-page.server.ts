@@ -47,13 +47,21 @@ export function newFormKey(context: AppLoadContext): string {
 }
 
 /**
+ * A page filled with what this device remembers of a guest (issue 50): nothing may keep it, the
+ * browser's own caches included, so that after «Забыть» going back shows no copy with the email.
+ */
+export function markNoStore(api: Pick<ApiSession, 'headers'>): void {
+  api.headers.set('cache-control', 'private, no-store')
+}
+
+/**
  * The `headers` export of a route whose answer may be kept (shared or personal): passes its
  * loader's mark on to the answer
  * (Remix passes other loader headers than Set-Cookie only through a route's `headers`).
  */
 export const sharedPageHeaders: HeadersFunction = ({ loaderHeaders, parentHeaders }) => {
   const headers = new Headers(parentHeaders)
-  for (const name of [SHARED_PAGE_HEADER, PERSONAL_PAGE_HEADER]) {
+  for (const name of [SHARED_PAGE_HEADER, PERSONAL_PAGE_HEADER, 'cache-control']) {
     const mark = loaderHeaders.get(name)
     if (mark) headers.set(name, mark)
   }

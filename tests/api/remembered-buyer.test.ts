@@ -10,8 +10,14 @@ import { loadGiftDetail } from '#app/components/gifts/gift-loaders.server'
 import { purchaseGift } from '#app/components/gifts/gift-purchase.server'
 import { productAction, productLoader } from '#app/components/order-form/product-page.server'
 import { FIELD, qtyField } from '#app/lib/order-form/fields'
-import { encodeRemembered, REMEMBER_COOKIE, rememberCookies } from '#app/lib/remembered-buyer.server'
-import { SHARED_PAGE_HEADER } from '#app/lib/shared-page.server'
+import {
+  encodeRemembered,
+  forgetCookies,
+  REMEMBER_COOKIE,
+  rememberCookies,
+  SECURE_REMEMBER_COOKIE,
+} from '#app/lib/remembered-buyer.server'
+import { SHARED_PAGE_HEADER, sharedPageHeaders } from '#app/lib/shared-page.server'
 import { loadPayPage } from '#app/components/payment/pay-page.server'
 import { action as forgetAction, loader as forgetPage } from '#app/routes/buyer.forget'
 import { createTestApi, type TestApi } from '#tests/helpers/test-api'
@@ -62,10 +68,24 @@ const cookiesFor = (res: Response, path: string) =>
     .map((c) => c.split(';')[0])
     .join('; ')
 
+async function loadWhole(gameId: number, cookie = '', query = '', origin = ORIGIN) {
+  const request = new Request(`${origin}/products/${gameId}${query}`, { headers: cookie ? { cookie } : {} })
+  return productLoader({ request, params: { id: String(gameId) }, context: ctx() })
+}
+
 async function load(gameId: number, cookie = '', query = '') {
-  const request = new Request(`${ORIGIN}/products/${gameId}${query}`, { headers: cookie ? { cookie } : {} })
-  const result = await productLoader({ request, params: { id: String(gameId) }, context: ctx() })
-  return result.data
+  return (await loadWhole(gameId, cookie, query)).data
+}
+
+/** The Cache-Control the game page's answer gets (its route's `headers` passes the loader's on). */
+async function cacheControlOf(gameId: number, cookie = '') {
+  const init = (await loadWhole(gameId, cookie)).init
+  return (
+    sharedPageHeaders({
+      loaderHeaders: new Headers(init?.headers),
+      parentHeaders: new Headers(),
+    } as never) as Headers
+  ).get('cache-control')
 }
 
 async function post(gameId: number, fields: Record<string, string>, cookie = '') {
@@ -230,6 +250,43 @@ describe('the device remembers a guest (issue 50)', () => {
       context: ctx(),
     })) as Response
     expect(safe.headers.get('location')).toBe('/')
+  })
+
+  it('a pre-filled page may be kept by no cache, the browser’s included (review L-a: Back after «Забыть»)', async () => {
+    const { game, product } = await supplyGame()
+    const res = await post(game.id, {
+      [qtyField(product.id)]: '1',
+      [FIELD.userId]: '8080',
+      [FIELD.email]: `nostore-${hex()}@example.com`,
+      [FIELD.consent]: 'on',
+    })
+    expect(await cacheControlOf(game.id, cookiesOf(res))).toBe('private, no-store')
+    // a page without the cookie is the shared one, with the entry's default
+    expect(await cacheControlOf(game.id)).toBeNull()
+  })
+
+  it('over https the cookie is __Secure-buyer: a plain `buyer` planted over http is not read (review L-b)', async () => {
+    const { game } = await supplyGame()
+    const https = 'https://shop.example'
+    const [set] = rememberCookies(new Request(`${https}/products/${game.id}`), {
+      gameId: game.id,
+      email: 'secure@example.com',
+      player: { userId: '31337' },
+    })
+    expect(set).toMatch(new RegExp(`^${SECURE_REMEMBER_COOKIE}=`))
+    expect(set).toMatch(/; Secure/i)
+    const value = set!.split(';')[0]!.slice(SECURE_REMEMBER_COOKIE.length + 1)
+    const read = await loadWhole(game.id, `${SECURE_REMEMBER_COOKIE}=${value}`, '', https)
+    expect(read.data.prefill).toMatchObject({ email: 'secure@example.com', userId: '31337' })
+    // the same validly signed value under the plain name (what an http response could set)
+    const planted = await loadWhole(game.id, `${REMEMBER_COOKIE}=${value}`, '', https)
+    expect(planted.data.prefill.userId).toBeUndefined()
+    expect(planted.data.rememberedHere).toBe(false)
+    // «Забыть» over https expires both names on both paths
+    const forget = forgetCookies(new Request(`${https}/buyer/forget`, { method: 'POST' }))
+    expect(forget.map((c) => c.split('=')[0]).sort()).toEqual(
+      [REMEMBER_COOKIE, REMEMBER_COOKIE, SECURE_REMEMBER_COOKIE, SECURE_REMEMBER_COOKIE].sort(),
+    )
   })
 
   it('the footer’s «Данные на этом устройстве» page is one page for everyone, kept by the page cache', async () => {

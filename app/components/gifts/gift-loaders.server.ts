@@ -4,7 +4,7 @@ import { getServerT } from '#app/i18n/i18n.server'
 import { ApiResponseError, apiFor, must } from '#app/lib/api/client.server'
 import { invalidRoute, pageParam } from '#app/lib/http-errors.server'
 import { hasRememberCookie, rememberedEmail } from '#app/lib/remembered-buyer.server'
-import { markShared, newFormKey } from '#app/lib/shared-page.server'
+import { markNoStore, markShared, newFormKey } from '#app/lib/shared-page.server'
 import { type GiftTab, parseGiftTab, toGift, toGiftDetail } from '#app/lib/view-models/gift'
 import { htmlToText, sanitizeHtml } from '#app/lib/sanitize-html'
 
@@ -80,7 +80,8 @@ export async function loadGiftDetail({ request, context, params }: LoaderFunctio
   // a guest's device that remembers an email (issue 50) gets its own page, pre-filled; the cookie
   // comes only to the gift pages (Path=/gifts/detalis), so the lists stay shared for that guest
   const rememberedHere = !api.signedIn && hasRememberCookie(request)
-  if (!rememberedHere) markShared(api)
+  if (rememberedHere) markNoStore(api)
+  else markShared(api)
   return data(
     {
       gift,

@@ -4,7 +4,7 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from
 import { ApiResponseError, type ApiSession, apiFor, must } from '#app/lib/api/client.server'
 import { multipart } from '#app/lib/api/multipart'
 import { getServerT } from '#app/i18n/i18n.server'
-import { markShared, newFormKey } from '#app/lib/shared-page.server'
+import { markNoStore, markShared, newFormKey } from '#app/lib/shared-page.server'
 import { invalidRoute } from '#app/lib/http-errors.server'
 import { loadRepeatOrder, type RepeatOrder } from '#app/lib/repeat-order.server'
 import {
@@ -280,6 +280,7 @@ export async function productLoader({ request, params, context }: LoaderFunction
   // a device that remembers a guest gets its own page (the cache keeps no page with a cookie anyway)
   const rememberedHere = !signedIn && hasRememberCookie(request)
   if (game.kind !== 'StandoffGame' && !repeatId && whole && !rememberedHere) markShared(api)
+  if (rememberedHere) markNoStore(api)
   return data(
     {
       // the description is owner-written HTML (the back-office says so): sanitized markup for the
