@@ -33,16 +33,25 @@ export async function resendOrderMail(
   orderId: string,
   requestId: string | undefined,
 ): Promise<boolean> {
-  return changeOrderAsStaff<boolean>(db, staff, orderId, 'resend_mail', async (tx, order) => {
-    if (!order.email) throw refuse('admin_order_no_email')
-    const template =
-      order.status === 'done' ? 'order_done' : order.status === 'failed' ? 'order_failed' : null
-    if (!template) throw refuse('admin_mail_nothing_to_resend')
-    const key = `${template}:${order.id}:resend:${requestId ?? crypto.randomUUID()}`
-    const queued = await queueMail(tx, { template, to: order.email, data: { orderId: order.id }, key })
-    if (!queued) return { unchanged: false } // this request was carried out already
-    return { event: { template }, after: { template }, result: true }
-  })
+  // no lock: the mail changes nothing of the order, and a delivery in progress holds the order's
+  // lock for the supplier's whole call, which the click would wait for
+  return changeOrderAsStaff<boolean>(
+    db,
+    staff,
+    orderId,
+    'resend_mail',
+    async (tx, order) => {
+      if (!order.email) throw refuse('admin_order_no_email')
+      const template =
+        order.status === 'done' ? 'order_done' : order.status === 'failed' ? 'order_failed' : null
+      if (!template) throw refuse('admin_mail_nothing_to_resend')
+      const key = `${template}:${order.id}:resend:${requestId ?? crypto.randomUUID()}`
+      const queued = await queueMail(tx, { template, to: order.email, data: { orderId: order.id }, key })
+      if (!queued) return { unchanged: false } // this request was carried out already
+      return { event: { template }, after: { template }, result: true }
+    },
+    { lock: false },
+  )
 }
 
 /** The timeline entry a staff cancel writes: the stable mark of an order cancelled by the shop. */

@@ -23,9 +23,9 @@ export interface StaffOrderChange<T> {
 }
 
 /**
- * Runs `change` on the order (locked `FOR UPDATE`; 404 `order_not_found` when there is none) and
- * records it. `change` answers `{ unchanged }` when there was nothing to do (a repeated request):
- * then nothing is recorded.
+ * Runs `change` on the order (locked `FOR UPDATE` unless `lock` is false; 404 `order_not_found`
+ * when there is none) and records it. `change` answers `{ unchanged }` when there was nothing to
+ * do (a repeated request): then nothing is recorded.
  */
 export async function changeOrderAsStaff<T>(
   db: Db,
@@ -33,10 +33,12 @@ export async function changeOrderAsStaff<T>(
   orderId: string,
   action: string,
   change: (tx: Tx, order: Order) => Promise<StaffOrderChange<T> | { unchanged: T }>,
+  { lock = true }: { lock?: boolean } = {},
 ): Promise<T> {
   const id = orderId.toLowerCase()
   return db.transaction(async (tx) => {
-    const [order] = await tx.select().from(orders).where(eq(orders.id, id)).for('update')
+    const read = tx.select().from(orders).where(eq(orders.id, id))
+    const [order] = lock ? await read.for('update') : await read
     if (!order) throw refuse('order_not_found')
     const done = await change(tx, order)
     if ('unchanged' in done) return done.unchanged
