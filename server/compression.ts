@@ -2,7 +2,7 @@
 // (flushed whenever the page pauses, so streamed HTML still arrives in pieces); hashed assets are
 // compressed once at the highest level and kept in memory (the build is a few hundred KB and never
 // changes).
-import { Readable, Transform } from 'node:stream'
+import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { promisify } from 'node:util'
 import {
@@ -92,37 +92,34 @@ const COALESCE_BYTES = 64 * 1024
  * wire against 10,461 B for the same text compressed whole, issue 46). A piece that follows a
  * pause (a streamed boundary) still goes out as soon as it comes.
  */
-function coalesceBursts(): Transform {
+async function* coalesceBursts(source: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+  const chunks = source[Symbol.asyncIterator]()
+  const pause = Symbol('pause')
+  const nextTurn = () => new Promise<typeof pause>((resolve) => setImmediate(() => resolve(pause)))
   let held: Buffer[] = []
   let bytes = 0
-  let timer: NodeJS.Immediate | null = null
-  const release = (stream: Transform) => {
-    if (timer) clearImmediate(timer)
-    timer = null
-    if (held.length === 0) return
-    const piece = held.length === 1 ? held[0]! : Buffer.concat(held)
+  const piece = () => {
+    const out = held.length === 1 ? held[0]! : Buffer.concat(held)
     held = []
     bytes = 0
-    stream.push(piece)
+    return out
   }
-  return new Transform({
-    transform(chunk: Buffer, _enc, done) {
-      held.push(chunk)
-      bytes += chunk.byteLength
-      if (bytes >= COALESCE_BYTES) release(this)
-      else timer ??= setImmediate(() => release(this))
-      done()
-    },
-    flush(done) {
-      release(this)
-      done()
-    },
-    destroy(error, done) {
-      if (timer) clearImmediate(timer)
-      timer = null
-      done(error)
-    },
-  })
+  let next = chunks.next()
+  for (;;) {
+    // with nothing held, wait for the next chunk; with something held, only until the loop turns
+    const got = held.length === 0 ? await next : await Promise.race([next, nextTurn()])
+    if (got === pause) {
+      // a generator's yield waits for the reader: a slow client slows the render (backpressure)
+      yield piece()
+      continue
+    }
+    if (got.done) break
+    held.push(got.value)
+    bytes += got.value.byteLength
+    next = chunks.next()
+    if (bytes >= COALESCE_BYTES) yield piece()
+  }
+  if (held.length > 0) yield piece()
 }
 
 const staticCache = new Map<string, Buffer<ArrayBuffer>>()
@@ -190,7 +187,7 @@ export function compression(options: { isImmutable: (path: string) => boolean })
     // after the pipeline has finished and dropped its listeners: without a listener of its own
     // that 'error' is unhandled and ends the process (one disconnecting client killed a worker).
     compressor.on('error', () => {})
-    pipeline(Readable.fromWeb(res.body as never), coalesceBursts(), compressor).catch(() => {})
+    pipeline(Readable.fromWeb(res.body as never), coalesceBursts, compressor).catch(() => {})
     replace(c, new Response(Readable.toWeb(compressor) as ReadableStream, { status: res.status, headers }))
   }
 }

@@ -1,4 +1,6 @@
 // The compression middleware on a real Hono app and real zlib: what a browser or client gets back.
+import { randomBytes } from 'node:crypto'
+import { PassThrough, Readable } from 'node:stream'
 import { brotliDecompressSync, createBrotliDecompress, gunzipSync, gzipSync } from 'node:zlib'
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
@@ -50,8 +52,29 @@ function app() {
     })
     return new Response(body, { headers: { 'content-type': 'text/html; charset=utf-8' } })
   })
+  // a long page whose render is faster than its reader, written as React writes a page: chunks in a
+  // burst into a Node stream, pausing only when write() says the stream is full (issue 46's review)
+  a.get('/flood', () => {
+    const body = new PassThrough()
+    const write = () => {
+      while (flood.written < FLOOD_CHUNKS) {
+        flood.written++
+        // text that barely compresses, so the compressor's output fills its buffers as a page would
+        const more = body.write(randomBytes(1536).toString('base64'))
+        if (flood.written === FLOOD_CHUNKS) body.end()
+        else if (!more) return void body.once('drain', write)
+      }
+    }
+    write()
+    return new Response(Readable.toWeb(body) as ReadableStream, {
+      headers: { 'content-type': 'text/html; charset=utf-8' },
+    })
+  })
   return a
 }
+
+const FLOOD_CHUNKS = 2000
+const flood = { written: 0 }
 
 const get = (path: string, acceptEncoding?: string, method = 'GET') =>
   app().request(path, { method, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} })
@@ -136,6 +159,19 @@ describe('response compression', () => {
     expect(text.match(/<li /g)).toHaveLength(1600)
     // flushed chunk by chunk, 40 blocks each with its own code tables: about 2.5 times this
     expect(wire.byteLength).toBeLessThan(gzipSync(text, { level: 6 }).byteLength + 64)
+  })
+
+  it('a reader that does not keep up holds the page back: the render is not queued whole in memory', async () => {
+    flood.written = 0
+    const res = await get('/flood', 'br')
+    expect(res.headers.get('content-encoding')).toBe('br')
+    // nobody reads the body: the render must stop after what the buffers hold (a few of its 2 KB
+    // chunks), not run on to the end (4 MB here) into memory
+    await new Promise((r) => setTimeout(r, 500))
+    expect(flood.written).toBeLessThan(FLOOD_CHUNKS / 4)
+    // and the whole page still arrives once it is read
+    const wire = Buffer.from(await res.arrayBuffer())
+    expect(brotliDecompressSync(wire).byteLength).toBe(FLOOD_CHUNKS * 2048)
   })
 
   it('hashed assets: compressed once at the highest level, with their length', async () => {
