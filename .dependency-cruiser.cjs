@@ -78,8 +78,8 @@ module.exports = {
         'The shop server (server/) reaches the API through these modules only (issue 46), so what the process ' +
         'around the API depends on is a list one can read: the API itself (app, context, env, startup, the ' +
         'database handle); the HTTP plumbing both sides share (lib/: log, errors, shared-answer, client-address, ' +
-        'in-process, methods); the metrics\' reads (services/: delivery/waiting, risk/queue, reconciliation/run ' +
-        'and /sources, db/schema for the reconciliation kinds); the personal pages\' stamps and profile ' +
+        "in-process, methods); the metrics' reads (services/: delivery/waiting, risk/queue, reconciliation/run " +
+        "and /sources, db/schema for the reconciliation kinds); the personal pages' stamps and profile " +
         '(services/auth/page-stamp, /profile); the undeclared-proxy notice (services/alerts/proxy-notices); and the ' +
         "article limits the body limit shares with the back-office's wire schema (routes/admin/catalogue/texts). " +
         'A new one is added here on purpose, not by accident.',
