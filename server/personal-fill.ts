@@ -20,6 +20,7 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { parse as parseCookies } from 'cookie'
 import { LOCALE_COOKIE } from '#app/i18n/i18n.server'
+import { REMEMBER_COOKIE, SECURE_REMEMBER_COOKIE } from '#app/lib/remembered-buyer.server'
 import { SHARED_PAGE_HEADER } from '#app/lib/shared-page.server'
 import { ACCESS_COOKIE, REFRESH_COOKIE } from '#app/lib/session.server'
 import { vary } from './compression'
@@ -296,12 +297,19 @@ export function createPersonalFill(options: PersonalFillOptions): PersonalFill {
  * The buyer's access token when the request may be answered from a copy (filled, or their own kept
  * page, server/personal-pages.ts): a GET of a page or its data, with their tokens and at most the
  * locale's cookie besides (a toast's cookie, say, is rendered whole), no Authorization and no popup
- * open.
+ * open. The device's remembered-guest cookie may come too: a signed-in page never reads it (the form
+ * is filled from the account), and the template is rendered without it.
  */
 export function eligibleAccess(req: Request): string | null {
   if (req.method !== 'GET' || req.headers.has('authorization')) return null
   const cookies = parseCookies(req.headers.get('cookie') ?? '')
-  const allowed = new Set([LOCALE_COOKIE, ACCESS_COOKIE, REFRESH_COOKIE])
+  const allowed = new Set([
+    LOCALE_COOKIE,
+    ACCESS_COOKIE,
+    REFRESH_COOKIE,
+    REMEMBER_COOKIE,
+    SECURE_REMEMBER_COOKIE,
+  ])
   if (Object.keys(cookies).some((name) => !allowed.has(name))) return null
   const access = cookies[ACCESS_COOKIE]
   if (!access) return null

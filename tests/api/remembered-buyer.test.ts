@@ -21,6 +21,7 @@ import { SHARED_PAGE_HEADER, sharedPageHeaders } from '#app/lib/shared-page.serv
 import { loadPayPage } from '#app/components/payment/pay-page.server'
 import { action as forgetAction, loader as forgetPage } from '#app/routes/buyer.forget'
 import { createTestApi, type TestApi } from '#tests/helpers/test-api'
+import { eligibleAccess } from '../../server/personal-fill'
 import { createPubgOrder, hex, makePubgStock, makeSandboxMethod, pressOnCheckout } from './payments-fixtures'
 
 let api: TestApi
@@ -308,6 +309,41 @@ describe('the device remembers a guest (issue 50)', () => {
     )
     expect(res.status).toBe(302)
     expect(res.headers.getSetCookie().some((c) => c.startsWith(`${REMEMBER_COOKIE}=`))).toBe(false)
+  })
+
+  it('a signed-in buyer’s page ignores a cookie left from their guest days: the shared page, may be filled', async () => {
+    const signup = await api.call<{ access: string }>('POST', '/api/auth/jwt/create/', {
+      body: { email: `was-guest-${hex()}@example.com`, password: 'password 123' },
+    })
+    const { game } = await supplyGame()
+    const [left] = rememberCookies(new Request(`${ORIGIN}/products/${game.id}`), {
+      gameId: game.id,
+      email: 'old-guest@example.com',
+      player: { userId: '4242' },
+    })
+    const access = `access=${signup.body.access}`
+    const withCookie = await loadWhole(game.id, `${access}; ${left!.split(';')[0]}`)
+    const without = await loadWhole(game.id, access)
+    // what server/personal-fill.ts relies on when it lets this cookie through: the page is the same
+    expect(withCookie.data.prefill).toEqual(without.data.prefill)
+    expect(withCookie.data.prefill.userId).toBeUndefined()
+    expect(withCookie.data.rememberedHere).toBe(false)
+    expect(new Headers(withCookie.init?.headers).get(SHARED_PAGE_HEADER)).toBe(
+      new Headers(without.init?.headers).get(SHARED_PAGE_HEADER),
+    )
+    expect(
+      eligibleAccess(
+        new Request(`${ORIGIN}/products/${game.id}`, {
+          headers: { cookie: `${access}; ${left!.split(';')[0]}` },
+        }),
+      ),
+    ).toBe(signup.body.access)
+    // any other cookie still gets a whole render
+    expect(
+      eligibleAccess(
+        new Request(`${ORIGIN}/products/${game.id}`, { headers: { cookie: `${access}; toast=1` } }),
+      ),
+    ).toBeNull()
   })
 })
 
