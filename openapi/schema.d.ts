@@ -5389,10 +5389,10 @@ export interface components {
             logo: string;
             name: string;
             support_email: "" | string;
-            /** @description When support answers, the owner's free text (our extension, issue 50), shown beside the support contact on the game pages; empty: not said. Absent: unchanged. Saved trimmed; besides the pattern, invisible characters and runs of combining marks are refused */
+            /** @description When support answers, the owner's free text (our extension, issue 50), shown beside the support contact on the game pages; empty: not said. Absent: unchanged. Saved trimmed */
             support_hours?: string;
             support_phone: string;
-            /** @description The line under the name in the footer and the mails (issue 47); empty: the built-in one. Absent: unchanged. Saved trimmed; besides the pattern, invisible characters and runs of combining marks are refused */
+            /** @description The line under the name in the footer and the mails (issue 47); empty: the built-in one. Absent: unchanged. Saved trimmed */
             tagline?: string;
             /**
              * @description The IANA zone every time of the back-office, mails and exports is in (decision 136); absent: unchanged. A well-shaped zone the server does not know: 400 time_zone_unknown
