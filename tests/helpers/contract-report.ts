@@ -8,10 +8,19 @@ import { contractOperations } from './contract'
 
 const DIR = path.join(process.cwd(), '.cache', 'contract')
 
+// Vitest runs this once per project (api-pglite, api-postgres, …) in its one main process, and a
+// project's setup may come after another project's files have written their traffic: only the
+// first setup of the run empties the folder, and only the last teardown adds it up.
+const RUN = 'CONTRACT_REPORT_SETUPS'
+
 export default function setup() {
-  rmSync(DIR, { recursive: true, force: true })
+  const open = Number(process.env[RUN] ?? 0)
+  if (open === 0) rmSync(DIR, { recursive: true, force: true })
+  process.env[RUN] = String(open + 1)
   return () => {
-    if (!existsSync(DIR)) return
+    const left = Number(process.env[RUN] ?? 1) - 1
+    process.env[RUN] = String(left)
+    if (left > 0 || !existsSync(DIR)) return
     const summary: Record<string, unknown> = {}
     for (const file of readdirSync(DIR).filter((f) => /^traffic-.*\.jsonl$/.test(f))) {
       const lines = readFileSync(path.join(DIR, file), 'utf8').trim().split('\n').filter(Boolean)
