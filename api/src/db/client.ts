@@ -202,12 +202,47 @@ async function migrateLocked(
     const waited = Date.now() - started
     if (waited > 500) log.info({ waitedMs: waited }, 'database: waited for another instance to migrate')
     const db = drizzlePg(client, { schema }) as unknown as Db
-    if (what.migrate) await migratePg(db as never, { migrationsFolder })
+    if (what.migrate) await migrateYielding(client, db)
     return what.seed ? await what.seed(db) : false
   } finally {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {})
     await client.end().catch(() => {})
   }
+}
+
+/** How long the migration waits for a lock a running instance holds before it gives way. */
+const MIGRATION_LOCK_WAIT_MS = 200
+const MIGRATION_ATTEMPTS = 40
+
+/**
+ * Applies the pending migrations (one transaction, drizzle's) giving way to the running shop: the
+ * migration takes ACCESS EXCLUSIVE locks table by table and keeps them to its end, so a buyer's
+ * transaction that read one table and waits for another it holds can close a cycle with it, and
+ * PostgreSQL's deadlock check then cancels the buyer's order (an upgrade's old release answered 500
+ * once so). Here the migration waits at most MIGRATION_LOCK_WAIT_MS for any lock, then rolls back
+ * whole, lets the buyers through and starts again; the last attempt waits as long as it takes.
+ */
+async function migrateYielding(client: pg.Client, db: Db): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    const last = attempt >= MIGRATION_ATTEMPTS
+    await client.query(last ? 'RESET lock_timeout' : `SET lock_timeout = ${MIGRATION_LOCK_WAIT_MS}`)
+    try {
+      await migratePg(db as never, { migrationsFolder })
+      return
+    } catch (err) {
+      if (last || !isLockTimeout(err)) throw err
+      if (attempt === 1) log.info('database: a migration gave way to running transactions; trying again')
+      await new Promise((r) => setTimeout(r, 50 + Math.random() * 200))
+    } finally {
+      await client.query('RESET lock_timeout').catch(() => {})
+    }
+  }
+}
+
+/** 55P03 lock_not_available, as pg raises it or as drizzle wraps it. */
+function isLockTimeout(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } }
+  return e?.code === '55P03' || e?.cause?.code === '55P03'
 }
 
 function errorSummary(err: unknown): { message: string; code?: string } {
