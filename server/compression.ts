@@ -104,7 +104,13 @@ async function* coalesceBursts(source: AsyncIterable<Buffer>): AsyncGenerator<Bu
     bytes = 0
     return out
   }
-  let next = chunks.next()
+  // a read left pending when the reader goes away (a browser closed mid-page) must not reject unheard
+  const read = () => {
+    const r = chunks.next()
+    r.catch(() => {})
+    return r
+  }
+  let next = read()
   for (;;) {
     // with nothing held, wait for the next chunk; with something held, only until the loop turns
     const got = held.length === 0 ? await next : await Promise.race([next, nextTurn()])
@@ -116,7 +122,7 @@ async function* coalesceBursts(source: AsyncIterable<Buffer>): AsyncGenerator<Bu
     if (got.done) break
     held.push(got.value)
     bytes += got.value.byteLength
-    next = chunks.next()
+    next = read()
     if (bytes >= COALESCE_BYTES) yield piece()
   }
   if (held.length > 0) yield piece()
