@@ -113,6 +113,25 @@ const faqTop = (page: Page) =>
     .getByRole('heading', { name: 'Частые вопросы' })
     .evaluate((el) => el.getBoundingClientRect().top + window.scrollY)
 
+test('a number typed before the scripts start lets «−» step it down at once', async ({
+  page,
+  context,
+  request,
+}) => {
+  const id = await gameId(request, 'PUBGGame')
+  const release = await openBeforeScripts(page, context, `/products/${id}`)
+  const minus = page.getByRole('button', { name: 'Уменьшить количество: 325 UC' })
+  await expect(minus).toBeDisabled()
+  await quantity(page, '325 UC').fill('3')
+  await expect(minus).toBeEnabled()
+  await minus.click()
+  await expect(quantity(page, '325 UC')).toHaveValue('2')
+  await expect(orderForm(page)).not.toHaveAttribute('data-live')
+  await release()
+  await expect(orderForm(page)).toHaveAttribute('data-live', '', { timeout: 20_000 })
+  await expect(page.getByTestId('order-pick')).toHaveText('325 UC × 2')
+})
+
 test('«+» and «−» tapped before the scripts start count, and are taken over when they run', async ({
   page,
   context,

@@ -13,11 +13,13 @@
 // nonce (the page policy).
 import { useNonce } from '#app/components/nonce'
 
-// «−» below the pack's minimum empties it, «+» from empty starts at the minimum (as step() does)
+// «−» below the pack's minimum empties it, «+» from empty starts at the minimum (as step() does); a
+// number typed in sets which of the two may be tapped (review L-f: «−» stayed off after typing 3)
 const SOURCE = `(function(){var f=document.querySelector('form.order-form');if(!f)return;
 function sync(s){var i=s.querySelector('input'),b=s.querySelectorAll('button');if(!i||i.disabled||b.length<2)return;
 var v=+i.value||0;b[0].disabled=v<=0;b[1].disabled=v>=+i.max}
 f.querySelectorAll('.stepper').forEach(sync);
+f.addEventListener('input',function(e){var s=!f.hasAttribute('data-live')&&e.target.closest('.stepper');if(s)sync(s)});
 addEventListener('click',function(e){if(f.hasAttribute('data-live'))return;
 var b=e.target.closest&&e.target.closest('.stepper button');if(!b||b.disabled||!f.contains(b))return;
 var s=b.parentNode,i=s.querySelector('input'),v=+i.value||0,m=+i.getAttribute('data-min')||1;
